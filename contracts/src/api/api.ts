@@ -1,0 +1,25 @@
+import { HttpApi, OpenApi } from "@effect/platform"
+import { ProblemDetails } from "../errors.ts"
+import { AuthGroup } from "./auth.ts"
+import { HealthGroup } from "./health.ts"
+
+export const apiVersion = "0.1.0"
+
+const description = `Synthetic tabular data: upload real data, profile it, scan it for personal data, train generators and
+download synthetic data with evaluations.
+
+Authentication: \`Authorization: Bearer <access token>\` on every endpoint except /health, /docs, /openapi.json,
+/auth/register, /auth/login and /auth/refresh (which takes the refresh token as its bearer token).
+
+Errors: every error response is RFC 9457 problem details (\`application/problem+json\`) with the members
+type, title, status, detail, code and request_id (plus errors[] for validation failures); see the ProblemDetails
+schema. Every response carries \`X-Request-Id\`; authenticated responses carry RateLimit-Limit,
+RateLimit-Remaining and RateLimit-Reset, and 429 responses Retry-After.`
+
+export class SynthApi extends HttpApi.make("synth")
+  .add(HealthGroup)
+  .add(AuthGroup)
+  .annotate(OpenApi.Title, "Synthetic Data Service")
+  .annotate(OpenApi.Version, apiVersion)
+  .annotate(OpenApi.Description, description)
+  .annotate(HttpApi.AdditionalSchemas, [ProblemDetails]) {}

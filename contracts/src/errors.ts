@@ -1,0 +1,105 @@
+import { HttpApiSchema } from "@effect/platform"
+import { Schema } from "effect"
+
+/**
+ * The one error shape: RFC 9457 problem details, served as `application/problem+json`.
+ * `type` is a relative URI (resolved against the service's base address) naming the error code; `detail` says what
+ * was wrong and what to do; `request_id` matches the `X-Request-Id` response header; `errors` lists field problems
+ * of a validation failure. `_tag` mirrors `code` for typed clients (an extension member, allowed by RFC 9457).
+ */
+export const errorTypeUri = (code: string) => `/errors/${code}`
+
+const withDefault = <S extends Schema.Schema<any, any, never>>(schema: S, value: () => Schema.Schema.Type<S>) =>
+  schema.pipe(Schema.propertySignature, Schema.withConstructorDefault(value))
+
+export const FieldError = Schema.Struct({
+  field: Schema.String,
+  message: Schema.String
+}).annotations({ identifier: "FieldError" })
+export type FieldError = typeof FieldError.Type
+
+const problemFields = <const Code extends string, const Status extends number>(
+  code: Code,
+  status: Status,
+  title: string
+) => ({
+  type: withDefault(Schema.String, () => errorTypeUri(code)),
+  title: withDefault(Schema.String, () => title),
+  status: withDefault(Schema.Literal(status), () => status),
+  code: withDefault(Schema.Literal(code), () => code),
+  detail: Schema.String,
+  request_id: Schema.optional(Schema.String)
+})
+
+
+export class MalformedRequest extends Schema.TaggedError<MalformedRequest>()(
+  "MalformedRequest",
+  problemFields("malformed_request", 400, "Malformed request"),
+  HttpApiSchema.annotations({ status: 400 })
+) {}
+
+export class InvalidCredentials extends Schema.TaggedError<InvalidCredentials>()(
+  "InvalidCredentials",
+  problemFields("invalid_credentials", 401, "Invalid credentials"),
+  HttpApiSchema.annotations({ status: 401 })
+) {}
+
+export class InvalidToken extends Schema.TaggedError<InvalidToken>()(
+  "InvalidToken",
+  problemFields("invalid_token", 401, "Invalid token"),
+  HttpApiSchema.annotations({ status: 401 })
+) {}
+
+export class Forbidden extends Schema.TaggedError<Forbidden>()(
+  "Forbidden",
+  problemFields("forbidden", 403, "Forbidden"),
+  HttpApiSchema.annotations({ status: 403 })
+) {}
+
+export class NotFound extends Schema.TaggedError<NotFound>()(
+  "NotFound",
+  problemFields("not_found", 404, "Not found"),
+  HttpApiSchema.annotations({ status: 404 })
+) {}
+
+export class EmailTaken extends Schema.TaggedError<EmailTaken>()(
+  "EmailTaken",
+  problemFields("email_taken", 409, "Email already registered"),
+  HttpApiSchema.annotations({ status: 409 })
+) {}
+
+export class ValidationFailed extends Schema.TaggedError<ValidationFailed>()(
+  "ValidationFailed",
+  { ...problemFields("validation_failed", 422, "Validation failed"), errors: Schema.Array(FieldError) },
+  HttpApiSchema.annotations({ status: 422 })
+) {}
+
+export class RateLimited extends Schema.TaggedError<RateLimited>()(
+  "RateLimited",
+  { ...problemFields("rate_limited", 429, "Too many requests"), retry_after: Schema.Int },
+  HttpApiSchema.annotations({ status: 429 })
+) {}
+
+export class ServiceUnavailable extends Schema.TaggedError<ServiceUnavailable>()(
+  "ServiceUnavailable",
+  problemFields("service_unavailable", 503, "Service unavailable"),
+  HttpApiSchema.annotations({ status: 503 })
+) {}
+
+export class InternalError extends Schema.TaggedError<InternalError>()(
+  "InternalError",
+  problemFields("internal_error", 500, "Internal error"),
+  HttpApiSchema.annotations({ status: 500 })
+) {}
+
+/** The shape every error response has, for documentation and for clients that do not use the typed classes. */
+export const ProblemDetails = Schema.Struct({
+  type: Schema.String,
+  title: Schema.String,
+  status: Schema.Int,
+  detail: Schema.String,
+  code: Schema.String,
+  request_id: Schema.String,
+  errors: Schema.optional(Schema.Array(FieldError))
+}).annotations({ identifier: "ProblemDetails" })
+export type ProblemDetails = typeof ProblemDetails.Type
