@@ -1,0 +1,16 @@
+import { Config, Duration } from "effect"
+
+/** The gateway's settings; every one has an embedded default. */
+export const GatewayConfig = Config.all({
+  serviceName: Config.string("SERVICE_NAME").pipe(Config.withDefault("synth-data-service")),
+  /** Comma-separated origins allowed by CORS; empty allows none (same-origin and non-browser clients only). */
+  allowedOrigins: Config.array(Config.string(), "ALLOWED_ORIGINS").pipe(Config.withDefault([] as Array<string>)),
+  /** Comma-separated emails that get the auditor role. */
+  auditorEmails: Config.array(Config.string(), "AUDITOR_EMAILS").pipe(Config.withDefault([] as Array<string>)),
+  userRequestsPerMinute: Config.integer("RATE_LIMIT_PER_MINUTE").pipe(Config.withDefault(600)),
+  /** Per client address on register, login and refresh: the brute-force guard. */
+  authRequestsPerMinute: Config.integer("AUTH_RATE_LIMIT_PER_MINUTE").pipe(Config.withDefault(30)),
+  /** How long a command waits for its own events to reach the read models before answering 503. */
+  readYourWritesTimeout: Config.duration("READ_YOUR_WRITES_TIMEOUT").pipe(Config.withDefault(Duration.seconds(10)))
+})
+export type GatewayConfig = Config.Config.Success<typeof GatewayConfig>

@@ -1,0 +1,50 @@
+import { encodeDomainEvent, topicOf, type Actor, type DomainEvent, type EventEnvelope } from "@synth/contracts"
+import { EventLog } from "@synth/eventlog"
+import { Clock, DateTime, Effect } from "effect"
+import type { NonEmptyReadonlyArray } from "effect/Array"
+import { Ids } from "./Ids.ts"
+
+export interface EventContext {
+  readonly aggregateId: string
+  readonly actor: Actor
+  /** The request id that started the chain of events. */
+  readonly correlationId: string
+  /** The event this one reacts to, or null for events decided on a user's request. */
+  readonly causationId: string | null
+}
+
+/** Wraps decided events in envelopes and appends them to the topic their definition names. */
+export class EventWriter extends Effect.Service<EventWriter>()("@synth/gateway/EventWriter", {
+  effect: Effect.gen(function* () {
+    const log = yield* EventLog
+    const ids = yield* Ids
+
+    const envelope = Effect.fn("EventWriter.envelope")(function* (event: DomainEvent, context: EventContext) {
+      const encoded = yield* encodeDomainEvent(event).pipe(Effect.orDie)
+      const occurredAt = DateTime.formatIso(DateTime.unsafeMake(yield* Clock.currentTimeMillis))
+      const result: EventEnvelope = {
+        eventId: (yield* ids.next) as EventEnvelope["eventId"],
+        type: encoded.type,
+        version: encoded.version,
+        aggregateId: context.aggregateId,
+        occurredAt,
+        actor: context.actor,
+        correlationId: context.correlationId,
+        causationId: context.causationId,
+        payload: encoded.payload
+      }
+      return { topic: topicOf(event.type), envelope: result }
+    })
+
+    const append = Effect.fn("EventWriter.append")(function* (
+      events: NonEmptyReadonlyArray<DomainEvent>,
+      context: EventContext
+    ) {
+      const records = yield* Effect.forEach(events, (event) => envelope(event, context))
+      return yield* log.append(records as NonEmptyReadonlyArray<(typeof records)[number]>)
+    })
+
+    return { append } as const
+  }),
+  dependencies: [Ids.Default]
+}) {}

@@ -1,0 +1,15 @@
+import { Effect } from "effect"
+import { v5 as uuidV5, v7 as uuidV7 } from "uuid"
+
+/** Name-based ids live in their own namespace so they never collide with another system's v5 ids. */
+const namespace = "5f0e6c52-8d4a-4a57-9a3c-6b1c2f0a9e11"
+
+/** Mints identifiers. A service so tests can make them deterministic. */
+export class Ids extends Effect.Service<Ids>()("@synth/gateway/Ids", {
+  succeed: {
+    /** Time-ordered UUID (v7): new aggregates and events. */
+    next: Effect.sync(() => uuidV7()),
+    /** Stable UUID (v5) for a name, e.g. the aggregate of failed logins for an email that has no account. */
+    forName: (name: string) => uuidV5(name, namespace)
+  }
+}) {}

@@ -1,0 +1,33 @@
+import { HttpApiBuilder } from "@effect/platform"
+import { CurrentUser, InvalidToken, SynthApi } from "@synth/contracts"
+import { Effect } from "effect"
+import { AuthService } from "../../users/AuthService.ts"
+
+const bearerToken = (authorization: string | undefined) => {
+  const match = authorization === undefined ? null : /^Bearer\s+(\S+)\s*$/i.exec(authorization)
+  return match?.[1]
+}
+
+export const AuthLive = HttpApiBuilder.group(SynthApi, "auth", (handlers) =>
+  Effect.gen(function* () {
+    const auth = yield* AuthService
+    return handlers
+      .handle("register", ({ payload }) => auth.register(payload))
+      .handle("login", ({ payload }) => auth.login(payload))
+      .handle("refresh", ({ headers }) => {
+        const token = bearerToken(headers.authorization)
+        return token === undefined
+          ? new InvalidToken({ detail: "Send the refresh token as `Authorization: Bearer <refresh token>`." })
+          : auth.refresh(token)
+      })
+      .handle("me", () =>
+        Effect.flatMap(CurrentUser, (user) =>
+          Effect.flatMap(auth.findProfile(user.id), (profile) =>
+            profile._tag === "Some"
+              ? Effect.succeed(profile.value)
+              : new InvalidToken({ detail: "The account of this token no longer exists." })
+          )
+        )
+      )
+  })
+)

@@ -1,0 +1,43 @@
+import { HttpApiBuilder, HttpApiSwagger, HttpServer } from "@effect/platform"
+import { SynthApi } from "@synth/contracts"
+import { Effect, Layer } from "effect"
+import { GatewayConfig } from "../config.ts"
+import { AuthService } from "../users/AuthService.ts"
+import { AuthLive } from "./handlers/auth.ts"
+import { HealthLive } from "./handlers/health.ts"
+import { AddressRateLimitLive, AuthenticationLive } from "./middlewares.ts"
+import { withProblemDetails } from "./problemDetails.ts"
+import { RateLimiter } from "./RateLimiter.ts"
+
+const exposedHeaders = ["Location", "X-Request-Id", "RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset", "Retry-After"]
+
+const CorsLive = Layer.unwrapEffect(
+  Effect.map(GatewayConfig, ({ allowedOrigins }) =>
+    HttpApiBuilder.middlewareCors({
+      allowedOrigins,
+      allowedMethods: ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"],
+      allowedHeaders: ["Authorization", "Content-Type", "X-Request-Id"],
+      exposedHeaders,
+      maxAge: 600
+    })
+  )
+)
+
+const ApiLive = HttpApiBuilder.api(SynthApi).pipe(
+  Layer.provide([HealthLive, AuthLive]),
+  Layer.provide([AuthenticationLive, AddressRateLimitLive]),
+  Layer.provide([AuthService.Default, RateLimiter.Default])
+)
+
+/**
+ * The gateway's HTTP surface: the API, /openapi.json, the offline Swagger UI at /docs, CORS, and the
+ * problem-details/request-id wrapper around everything. Needs an HttpServer, the event log, the read models and
+ * the auth services from the runtime that composes it.
+ */
+export const GatewayHttpLive = HttpApiBuilder.serve(withProblemDetails).pipe(
+  Layer.provide(HttpApiSwagger.layer({ path: "/docs" })),
+  Layer.provide(HttpApiBuilder.middlewareOpenApi({ path: "/openapi.json" })),
+  Layer.provide(CorsLive),
+  Layer.provide(ApiLive),
+  HttpServer.withLogAddress
+)

@@ -1,0 +1,43 @@
+import { AddressRateLimit, Authentication, InvalidToken } from "@synth/contracts"
+import { Tokens } from "@synth/auth"
+import { Effect, Layer, Option, Redacted } from "effect"
+import { GatewayConfig } from "../config.ts"
+import { AuthService } from "../users/AuthService.ts"
+import { RateLimiter } from "./RateLimiter.ts"
+import { clientAddress } from "./requestContext.ts"
+
+/** Verifies the bearer access token, loads its user and applies the per-user rate limit. */
+export const AuthenticationLive = Layer.effect(
+  Authentication,
+  Effect.gen(function* () {
+    const tokens = yield* Tokens
+    const auth = yield* AuthService
+    const limiter = yield* RateLimiter
+    const { userRequestsPerMinute } = yield* GatewayConfig
+    const invalid = (detail: string) => new InvalidToken({ detail })
+    return {
+      bearer: (token) =>
+        Effect.gen(function* () {
+          const raw = Redacted.value(token)
+          if (raw === "") return yield* invalid("Send an access token as `Authorization: Bearer <access token>`.")
+          const claims = yield* tokens
+            .verifyAccess(raw)
+            .pipe(Effect.mapError(() => invalid("The access token is invalid or expired. Log in or refresh it.")))
+          const profile = yield* auth.findProfile(claims.userId)
+          if (Option.isNone(profile)) return yield* invalid("The account of this token no longer exists.")
+          yield* limiter.enforce(`user:${claims.userId}`, userRequestsPerMinute)
+          return { id: profile.value.id, email: profile.value.email, roles: profile.value.roles }
+        })
+    }
+  })
+)
+
+/** The per-address limit of the endpoints that run before a user is known. */
+export const AddressRateLimitLive = Layer.effect(
+  AddressRateLimit,
+  Effect.gen(function* () {
+    const limiter = yield* RateLimiter
+    const { authRequestsPerMinute } = yield* GatewayConfig
+    return Effect.flatMap(clientAddress, (address) => limiter.enforce(`address:${address}`, authRequestsPerMinute))
+  })
+)

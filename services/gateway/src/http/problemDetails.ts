@@ -1,0 +1,126 @@
+import { HttpApp, HttpServerError, HttpServerRequest, HttpServerResponse } from "@effect/platform"
+import { errorTypeUri, type FieldError, type ProblemDetails } from "@synth/contracts"
+import { Cause, Effect } from "effect"
+import { currentRequestId, requestIdOf } from "./requestContext.ts"
+
+/**
+ * Every response leaves through here: it gets an `X-Request-Id`, and every error response, whoever produced it
+ * (a handler's typed error, request decoding, an unknown route, a defect), becomes one RFC 9457 problem document.
+ * A defect is logged with its cause and answered with "internal error" and the request id only.
+ */
+export const withProblemDetails = <E, R>(app: HttpApp.Default<E, R>) =>
+  Effect.gen(function* () {
+    const request = yield* HttpServerRequest.HttpServerRequest
+    const requestId = requestIdOf(request)
+    const response = yield* app.pipe(
+      Effect.catchAllCause((cause) =>
+        Effect.flatMap(HttpServerError.causeResponse(cause), ([response, cause]) =>
+          response.status >= 500 && !Cause.isInterruptedOnly(cause)
+            ? Effect.as(Effect.logError("request failed", cause), response)
+            : Effect.succeed(response)
+        )
+      ),
+      Effect.locally(currentRequestId, requestId),
+      Effect.annotateLogs({ request_id: requestId })
+    )
+    const normalised = response.status >= 400 ? toProblemResponse(response, request, requestId) : response
+    return HttpServerResponse.setHeader(normalised, "x-request-id", requestId)
+  })
+
+const titles: Record<number, readonly [code: string, title: string]> = {
+  400: ["malformed_request", "Malformed request"],
+  401: ["invalid_token", "Invalid token"],
+  403: ["forbidden", "Forbidden"],
+  404: ["not_found", "Not found"],
+  405: ["method_not_allowed", "Method not allowed"],
+  409: ["conflict", "Conflict"],
+  413: ["payload_too_large", "Payload too large"],
+  415: ["unsupported_media_type", "Unsupported media type"],
+  422: ["validation_failed", "Validation failed"],
+  429: ["rate_limited", "Too many requests"],
+  503: ["service_unavailable", "Service unavailable"]
+}
+
+const toProblemResponse = (
+  response: HttpServerResponse.HttpServerResponse,
+  request: HttpServerRequest.HttpServerRequest,
+  requestId: string
+) => {
+  const problem = problemFor(response.status, bodyJson(response), request)
+  const document: ProblemDetails & Record<string, unknown> = { ...problem, request_id: requestId }
+  let result = HttpServerResponse.unsafeJson(document, {
+    status: document.status,
+    contentType: "application/problem+json",
+    headers: response.headers
+  })
+  if (document.status === 401) {
+    const error = document.code === "invalid_token" ? ', error="invalid_token"' : ""
+    result = HttpServerResponse.setHeader(result, "www-authenticate", `Bearer realm="synth"${error}`)
+  }
+  if (document.status === 429 && typeof document["retry_after"] === "number") {
+    result = HttpServerResponse.setHeader(result, "retry-after", String(document["retry_after"]))
+  }
+  return result
+}
+
+type Problem = Omit<ProblemDetails, "request_id"> & Record<string, unknown>
+
+const problemFor = (status: number, body: unknown, request: HttpServerRequest.HttpServerRequest): Problem => {
+  if (isObject(body) && typeof body["code"] === "string" && typeof body["detail"] === "string") {
+    return body as Problem
+  }
+  if (isObject(body) && body["_tag"] === "HttpApiDecodeError") return fromDecodeError(body)
+  if (status >= 500 && status !== 503) {
+    return generic(500, "internal_error", "Internal error", "internal error")
+  }
+  const [code, title] = titles[status] ?? [`http_${status}`, `HTTP ${status}`]
+  const detail =
+    status === 404
+      ? `There is no resource at ${request.method} ${new URL(request.url, "http://localhost").pathname}.`
+      : status === 405
+        ? `${request.method} is not allowed here.`
+        : `${title}.`
+  return generic(status, code, title, detail)
+}
+
+const generic = (status: number, code: string, title: string, detail: string): Problem => ({
+  type: errorTypeUri(code),
+  title,
+  status,
+  code,
+  detail
+})
+
+/**
+ * The request did not match the endpoint's schemas. A body that is not JSON at all is malformed (400); a JSON
+ * body with wrong or missing fields is a validation failure (422) listing each field.
+ */
+const fromDecodeError = (body: Record<string, unknown>): Problem => {
+  const issues = Array.isArray(body["issues"]) ? (body["issues"] as ReadonlyArray<Record<string, unknown>>) : []
+  const message = typeof body["message"] === "string" ? body["message"] : ""
+  if (issues.length === 0 || /JSON|Unexpected token|Unexpected end/i.test(message) && issues.every(isRootIssue)) {
+    return generic(400, "malformed_request", "Malformed request", "The request body is not valid JSON.")
+  }
+  const errors: ReadonlyArray<FieldError> = issues.map((issue) => ({
+    field: Array.isArray(issue["path"]) && issue["path"].length > 0 ? issue["path"].join(".") : "(body)",
+    message: typeof issue["message"] === "string" ? issue["message"] : "is invalid"
+  }))
+  const detail = `The request is invalid: ${errors.map((error) => `${error.field}: ${error.message}`).join("; ")}.`
+  return { ...generic(422, "validation_failed", "Validation failed", detail), errors }
+}
+
+const isRootIssue = (issue: Record<string, unknown>) => !Array.isArray(issue["path"]) || issue["path"].length === 0
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value)
+
+const decoder = new TextDecoder()
+
+const bodyJson = (response: HttpServerResponse.HttpServerResponse): unknown => {
+  if (response.body._tag !== "Uint8Array") return undefined
+  try {
+    return JSON.parse(decoder.decode(response.body.body))
+  } catch {
+    return undefined
+  }
+}

@@ -1,0 +1,178 @@
+import {
+  EmailTaken,
+  InvalidCredentials,
+  InvalidToken,
+  ServiceUnavailable,
+  userActor,
+  ValidationFailed,
+  type Role,
+  type UserId
+} from "@synth/contracts"
+import { PasswordHasher, Tokens } from "@synth/auth"
+import type { Position } from "@synth/eventlog"
+import { ProjectorRuntime } from "@synth/sql"
+import { Effect, Either, FiberRef, Option } from "effect"
+import type { NonEmptyReadonlyArray } from "effect/Array"
+import { GatewayConfig } from "../config.ts"
+import { EventWriter } from "../events/EventWriter.ts"
+import { Ids } from "../events/Ids.ts"
+import { currentRequestId } from "../http/requestContext.ts"
+import { decide, type UserCommand, type UserState } from "./decider.ts"
+import { makeStripedLock } from "./StripedLock.ts"
+import { UserRepository, type UserRow } from "./UserRepository.ts"
+
+export interface Credentials {
+  readonly email: string
+  readonly password: string
+}
+
+/** Emails are compared case-insensitively: `Ada@Example.com` and `ada@example.com` are one account. */
+export const normaliseEmail = (email: string) => email.trim().toLowerCase()
+
+/**
+ * Registration, login, refresh and the current user. Each command loads the aggregate's state, lets the decider
+ * decide, appends the events and waits until the read models show them (read-your-writes), so the next request of
+ * the same client sees its own effect.
+ */
+export class AuthService extends Effect.Service<AuthService>()("@synth/gateway/AuthService", {
+  effect: Effect.gen(function* () {
+    const users = yield* UserRepository
+    const writer = yield* EventWriter
+    const ids = yield* Ids
+    const hasher = yield* PasswordHasher
+    const tokens = yield* Tokens
+    const projector = yield* ProjectorRuntime
+    const config = yield* GatewayConfig
+    const serialised = yield* makeStripedLock(64)
+    const auditors = new Set(config.auditorEmails.map(normaliseEmail))
+    /** Compared against when the email is unknown, so a login takes as long whether or not the account exists. */
+    const decoyHash = yield* hasher.hash("decoy password that never matches")
+
+    const rolesOf = (email: string): ReadonlyArray<Role> => (auditors.has(email) ? ["user", "auditor"] : ["user"])
+
+    const commit = Effect.fn("AuthService.commit")(function* (
+      aggregateId: string,
+      command: UserCommand,
+      state: UserState
+    ) {
+      const events = decide(command, state)
+      if (Either.isLeft(events)) return Either.left(events.left)
+      if (events.right.length === 0) return Either.right([] as ReadonlyArray<Position>)
+      const positions = yield* writer.append(events.right as NonEmptyReadonlyArray<(typeof events.right)[number]>, {
+        aggregateId,
+        actor: state.status === "registered" ? userActor(state.userId) : "anonymous",
+        correlationId: yield* FiberRef.get(currentRequestId),
+        causationId: null
+      })
+      yield* projector.waitFor(positions, config.readYourWritesTimeout).pipe(
+        Effect.catchAll(() =>
+          new ServiceUnavailable({ detail: "The change was recorded but is not visible yet. Retry in a moment." })
+        )
+      )
+      return Either.right(positions)
+    })
+
+    const issuePair = Effect.fn("AuthService.issuePair")(function* (userId: UserId, refresh: { readonly token: string }) {
+      const access = yield* tokens.issueAccess(userId)
+      return {
+        access_token: access.token,
+        refresh_token: refresh.token,
+        token_type: "bearer" as const,
+        expires_in: access.expiresIn
+      }
+    })
+
+    const register = Effect.fn("AuthService.register")(function* (credentials: Credentials) {
+      const email = normaliseEmail(credentials.email)
+      if (credentials.password.toLowerCase() === email) {
+        return yield* new ValidationFailed({
+          detail: "The password must not be the email address.",
+          errors: [{ field: "password", message: "must not be the email address" }]
+        })
+      }
+      return yield* serialised(
+        email,
+        Effect.gen(function* () {
+          const state = yield* users.stateForEmail(email)
+          if (state.status === "registered") {
+            return yield* new EmailTaken({ detail: `An account for ${email} already exists. Log in instead.` })
+          }
+          const userId = (yield* ids.next) as UserId
+          const passwordHash = yield* hasher.hash(credentials.password)
+          const outcome = yield* commit(userId, { _tag: "Register", userId, email, passwordHash }, state)
+          if (Either.isLeft(outcome)) {
+            return yield* new EmailTaken({ detail: `An account for ${email} already exists. Log in instead.` })
+          }
+          const user = yield* users.findById(userId).pipe(Effect.flatMap(Effect.orDie))
+          return { id: user.id, email: user.email, created_at: user.createdAt }
+        })
+      )
+    })
+
+    const login = Effect.fn("AuthService.login")(function* (credentials: Credentials) {
+      const email = normaliseEmail(credentials.email)
+      const state = yield* users.stateForEmail(email)
+      const passwordMatches = yield* hasher.verify(
+        credentials.password,
+        state.status === "registered" ? state.passwordHash : decoyHash
+      )
+      const familyId = yield* tokens.newTokenId
+      const refresh = state.status === "registered" && passwordMatches
+        ? Option.some(yield* tokens.issueRefresh({ userId: state.userId, familyId }))
+        : Option.none()
+      const aggregateId = state.status === "registered" ? state.userId : ids.forName(`user-email:${email}`)
+      yield* commit(
+        aggregateId,
+        {
+          _tag: "LogIn",
+          passwordMatches: Option.isSome(refresh),
+          refreshTokenId: Option.match(refresh, { onNone: () => familyId, onSome: (token) => token.tokenId }),
+          familyId
+        },
+        state
+      )
+      if (state.status !== "registered" || Option.isNone(refresh)) {
+        return yield* new InvalidCredentials({ detail: "The email or the password is wrong." })
+      }
+      return yield* issuePair(state.userId, refresh.value)
+    })
+
+    const refresh = Effect.fn("AuthService.refresh")(function* (presented: string) {
+      const claims = yield* tokens.verifyRefresh(presented).pipe(
+        Effect.mapError(() => new InvalidToken({ detail: "The refresh token is invalid or expired. Log in again." }))
+      )
+      return yield* serialised(
+        claims.familyId,
+        Effect.gen(function* () {
+          const state = yield* users.stateForRefresh(claims.userId, claims.tokenId)
+          const next = yield* tokens.issueRefresh({ userId: claims.userId, familyId: claims.familyId })
+          const outcome = yield* commit(
+            claims.userId,
+            { _tag: "Refresh", presentedTokenId: claims.tokenId, newRefreshTokenId: next.tokenId },
+            state
+          )
+          const reused = state.status === "registered" && state.refreshTokens.get(claims.tokenId)?.used === true
+          if (Either.isLeft(outcome) || reused) {
+            return yield* new InvalidToken({
+              detail: "This refresh token was already used or revoked. Log in again."
+            })
+          }
+          return yield* issuePair(claims.userId, next)
+        })
+      )
+    })
+
+    /** The profile of an authenticated user; none when the account is unknown to the read models. */
+    const profile = (user: UserRow) => ({
+      id: user.id,
+      email: user.email,
+      created_at: user.createdAt,
+      roles: rolesOf(user.email)
+    })
+
+    const findProfile = (userId: string) => Effect.map(users.findById(userId), Option.map(profile))
+
+    return { register, login, refresh, findProfile } as const
+  }),
+  dependencies: [UserRepository.Default, EventWriter.Default]
+}) {}

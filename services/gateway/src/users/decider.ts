@@ -1,0 +1,135 @@
+import type { DomainEventOf, UserId } from "@synth/contracts"
+import { Data, Either } from "effect"
+
+/**
+ * The user aggregate as a decider: `decide(command, state)` returns the events to append or a refusal;
+ * `evolve(state, event)` folds events into state. Pure: ids, hashes and the password check come in with the command.
+ */
+
+export type UserEvent = DomainEventOf<
+  "user.registered" | "user.logged-in" | "user.login-failed" | "user.token-refreshed" | "user.refresh-token-reused"
+>
+
+interface RefreshToken {
+  readonly familyId: string
+  readonly used: boolean
+}
+
+export type UserState =
+  | { readonly status: "absent" }
+  | {
+      readonly status: "registered"
+      readonly userId: UserId
+      readonly email: string
+      readonly passwordHash: string
+      readonly refreshTokens: ReadonlyMap<string, RefreshToken>
+      readonly revokedFamilies: ReadonlySet<string>
+    }
+
+export const initialState: UserState = { status: "absent" }
+
+export type UserCommand =
+  | { readonly _tag: "Register"; readonly userId: UserId; readonly email: string; readonly passwordHash: string }
+  /** `passwordMatches` is the outcome of checking the password against the stored hash (false when absent). */
+  | { readonly _tag: "LogIn"; readonly passwordMatches: boolean; readonly refreshTokenId: string; readonly familyId: string }
+  | { readonly _tag: "Refresh"; readonly presentedTokenId: string; readonly newRefreshTokenId: string }
+
+export class EmailAlreadyRegistered extends Data.TaggedError("EmailAlreadyRegistered")<{}> {}
+/** The presented refresh token is unknown to this user or its family was revoked. */
+export class RefreshTokenRejected extends Data.TaggedError("RefreshTokenRejected")<{ readonly reason: string }> {}
+
+export type UserRefusal = EmailAlreadyRegistered | RefreshTokenRejected
+
+export const decide = (
+  command: UserCommand,
+  state: UserState
+): Either.Either<ReadonlyArray<UserEvent>, UserRefusal> => {
+  switch (command._tag) {
+    case "Register":
+      return state.status === "registered"
+        ? Either.left(new EmailAlreadyRegistered())
+        : Either.right([
+            {
+              type: "user.registered",
+              version: 1,
+              payload: { userId: command.userId, email: command.email, passwordHash: command.passwordHash }
+            }
+          ])
+    case "LogIn":
+      if (state.status === "absent") {
+        return Either.right([{ type: "user.login-failed", version: 1, payload: { reason: "unknown_email" } }])
+      }
+      return Either.right([
+        command.passwordMatches
+          ? {
+              type: "user.logged-in",
+              version: 1,
+              payload: { userId: state.userId, refreshTokenId: command.refreshTokenId, familyId: command.familyId }
+            }
+          : { type: "user.login-failed", version: 1, payload: { reason: "wrong_password" } }
+      ])
+    case "Refresh": {
+      if (state.status === "absent") return Either.left(new RefreshTokenRejected({ reason: "unknown user" }))
+      const token = state.refreshTokens.get(command.presentedTokenId)
+      if (token === undefined) return Either.left(new RefreshTokenRejected({ reason: "unknown refresh token" }))
+      if (state.revokedFamilies.has(token.familyId)) {
+        return Either.left(new RefreshTokenRejected({ reason: "refresh-token family revoked" }))
+      }
+      const ids = { userId: state.userId, familyId: token.familyId }
+      return Either.right([
+        token.used
+          ? {
+              type: "user.refresh-token-reused",
+              version: 1,
+              payload: { ...ids, refreshTokenId: command.presentedTokenId }
+            }
+          : {
+              type: "user.token-refreshed",
+              version: 1,
+              payload: {
+                ...ids,
+                previousRefreshTokenId: command.presentedTokenId,
+                refreshTokenId: command.newRefreshTokenId
+              }
+            }
+      ])
+    }
+  }
+}
+
+export const evolve = (state: UserState, event: UserEvent): UserState => {
+  switch (event.type) {
+    case "user.registered":
+      return {
+        status: "registered",
+        userId: event.payload.userId,
+        email: event.payload.email,
+        passwordHash: event.payload.passwordHash,
+        refreshTokens: new Map(),
+        revokedFamilies: new Set()
+      }
+    case "user.login-failed":
+      return state
+    case "user.logged-in":
+      return withTokens(state, (tokens) =>
+        tokens.set(event.payload.refreshTokenId, { familyId: event.payload.familyId, used: false })
+      )
+    case "user.token-refreshed":
+      return withTokens(state, (tokens) =>
+        tokens
+          .set(event.payload.previousRefreshTokenId, { familyId: event.payload.familyId, used: true })
+          .set(event.payload.refreshTokenId, { familyId: event.payload.familyId, used: false })
+      )
+    case "user.refresh-token-reused":
+      return state.status === "registered"
+        ? { ...state, revokedFamilies: new Set(state.revokedFamilies).add(event.payload.familyId) }
+        : state
+  }
+}
+
+const withTokens = (state: UserState, change: (tokens: Map<string, RefreshToken>) => void): UserState => {
+  if (state.status !== "registered") return state
+  const tokens = new Map(state.refreshTokens)
+  change(tokens)
+  return { ...state, refreshTokens: tokens }
+}
