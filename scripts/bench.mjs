@@ -1,0 +1,36 @@
+#!/usr/bin/env node
+// Runs the benchmarks in test/bench one after another: every `*.bench.ts` is a plain program run with tsx.
+// `npm run bench -- <text>` runs only the files whose path contains <text>.
+import { spawnSync } from "node:child_process"
+import { readdirSync } from "node:fs"
+import { dirname, join, relative } from "node:path"
+import { fileURLToPath } from "node:url"
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..")
+const benchDir = join(root, "test", "bench")
+const filters = process.argv.slice(2)
+
+const files = readdirSync(benchDir, { recursive: true, withFileTypes: true })
+  .filter((entry) => entry.isFile() && entry.name.endsWith(".bench.ts"))
+  .map((entry) => relative(root, join(entry.parentPath ?? entry.path, entry.name)))
+  .filter((file) => filters.length === 0 || filters.some((filter) => file.includes(filter)))
+  .sort()
+
+if (files.length === 0) {
+  console.log(`no benchmarks in ${relative(root, benchDir)} match ${filters.join(" ") || "*.bench.ts"}`)
+  process.exit(filters.length === 0 ? 0 : 1)
+}
+
+const failed = []
+for (const file of files) {
+  console.log(`\n▶ ${file}`)
+  const started = performance.now()
+  const result = spawnSync(process.execPath, ["--import", "tsx", file], { cwd: root, stdio: "inherit" })
+  const seconds = ((performance.now() - started) / 1000).toFixed(1)
+  console.log(`${result.status === 0 ? "✓" : "✗"} ${file} (${seconds} s)`)
+  if (result.status !== 0) failed.push(file)
+}
+if (failed.length > 0) {
+  console.error(`\n${failed.length} benchmark(s) failed: ${failed.join(", ")}`)
+  process.exit(1)
+}

@@ -1,0 +1,49 @@
+import { configDefaults, defineConfig } from "vitest/config"
+
+const exclude = [...configDefaults.exclude, "**/.nx/**", "**/data/**", "**/.data/**", "**/.tmp/**", "test/bench/**"]
+
+// Projects run one after another (sequence.groupOrder), so PGlite-heavy integration files and the servers that
+// e2e files start never compete with each other for the two cores.
+export default defineConfig({
+  test: {
+    pool: "forks",
+    poolOptions: { forks: { minForks: 1, maxForks: 2 } },
+    passWithNoTests: true,
+    teardownTimeout: 30_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: ["**/*.unit.spec.ts"],
+          exclude,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          sequence: { groupOrder: 0 }
+        }
+      },
+      {
+        extends: true,
+        test: {
+          name: "int",
+          include: ["**/*.int.spec.ts"],
+          exclude,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          sequence: { groupOrder: 1 }
+        }
+      },
+      {
+        extends: true,
+        test: {
+          name: "e2e",
+          include: ["test/**/*.e2e.spec.ts"],
+          exclude,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          sequence: { groupOrder: 2 }
+        }
+      }
+    ]
+  }
+})
