@@ -1,0 +1,5 @@
+export { JwtSecretFileError } from "./jwtSecret.ts"
+export { PasswordHasher } from "./PasswordHasher.ts"
+export { TokenRejected, type TokenRejectionReason } from "./TokenRejected.ts"
+export * from "./Tokens.ts"
+export { defaultTokenSettings, tokenSettingsFromConfig, type TokenSettings } from "./TokenSettings.ts"
