@@ -1,5 +1,5 @@
 import { HttpApi, OpenApi } from "@effect/platform"
-import { ProblemDetails } from "../errors.ts"
+import { ProblemDetails, ServiceUnavailable } from "../errors.ts"
 import { AuthGroup } from "./auth.ts"
 import { HealthGroup } from "./health.ts"
 
@@ -19,6 +19,7 @@ RateLimit-Remaining and RateLimit-Reset, and 429 responses Retry-After.`
 export class SynthApi extends HttpApi.make("synth")
   .add(HealthGroup)
   .add(AuthGroup)
+  .addError(ServiceUnavailable)
   .annotate(OpenApi.Title, "Synthetic Data Service")
   .annotate(OpenApi.Version, apiVersion)
   .annotate(OpenApi.Description, description)

@@ -41,7 +41,8 @@ export class EventWriter extends Effect.Service<EventWriter>()("@synth/gateway/E
       context: EventContext
     ) {
       const records = yield* Effect.forEach(events, (event) => envelope(event, context))
-      return yield* log.append(records as NonEmptyReadonlyArray<(typeof records)[number]>)
+      // The log being unreachable is not the caller's fault: a defect, answered as "internal error" and logged.
+      return yield* log.append(records as NonEmptyReadonlyArray<(typeof records)[number]>).pipe(Effect.orDie)
     })
 
     return { append } as const

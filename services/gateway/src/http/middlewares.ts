@@ -23,9 +23,9 @@ export const AuthenticationLive = Layer.effect(
           const claims = yield* tokens
             .verifyAccess(raw)
             .pipe(Effect.mapError(() => invalid("The access token is invalid or expired. Log in or refresh it.")))
-          const profile = yield* auth.findProfile(claims.userId)
+          const profile = yield* auth.findProfile(claims.subject)
           if (Option.isNone(profile)) return yield* invalid("The account of this token no longer exists.")
-          yield* limiter.enforce(`user:${claims.userId}`, userRequestsPerMinute)
+          yield* limiter.enforce(`user:${claims.subject}`, userRequestsPerMinute)
           return { id: profile.value.id, email: profile.value.email, roles: profile.value.roles }
         })
     }

@@ -116,21 +116,21 @@ export class AuthService extends Effect.Service<AuthService>()("@synth/gateway/A
         credentials.password,
         state.status === "registered" ? state.passwordHash : decoyHash
       )
-      const familyId = yield* tokens.newTokenId
-      const refresh = state.status === "registered" && passwordMatches
-        ? Option.some(yield* tokens.issueRefresh({ userId: state.userId, familyId }))
-        : Option.none()
+      const refresh =
+        state.status === "registered" && passwordMatches
+          ? Option.some(yield* tokens.issueRefresh(state.userId))
+          : Option.none()
       const aggregateId = state.status === "registered" ? state.userId : ids.forName(`user-email:${email}`)
-      yield* commit(
-        aggregateId,
-        {
+      const command: UserCommand = Option.match(refresh, {
+        onNone: () => ({ _tag: "LogIn", passwordMatches: false, refreshTokenId: "", familyId: "" }),
+        onSome: (token) => ({
           _tag: "LogIn",
-          passwordMatches: Option.isSome(refresh),
-          refreshTokenId: Option.match(refresh, { onNone: () => familyId, onSome: (token) => token.tokenId }),
-          familyId
-        },
-        state
-      )
+          passwordMatches: true,
+          refreshTokenId: token.tokenId,
+          familyId: token.familyId
+        })
+      })
+      yield* commit(aggregateId, command, state)
       if (state.status !== "registered" || Option.isNone(refresh)) {
         return yield* new InvalidCredentials({ detail: "The email or the password is wrong." })
       }
@@ -144,10 +144,10 @@ export class AuthService extends Effect.Service<AuthService>()("@synth/gateway/A
       return yield* serialised(
         claims.familyId,
         Effect.gen(function* () {
-          const state = yield* users.stateForRefresh(claims.userId, claims.tokenId)
-          const next = yield* tokens.issueRefresh({ userId: claims.userId, familyId: claims.familyId })
+          const state = yield* users.stateForRefresh(claims.subject, claims.tokenId)
+          const next = yield* tokens.issueRefresh(claims.subject, claims.familyId)
           const outcome = yield* commit(
-            claims.userId,
+            claims.subject,
             { _tag: "Refresh", presentedTokenId: claims.tokenId, newRefreshTokenId: next.tokenId },
             state
           )
@@ -157,7 +157,7 @@ export class AuthService extends Effect.Service<AuthService>()("@synth/gateway/A
               detail: "This refresh token was already used or revoked. Log in again."
             })
           }
-          return yield* issuePair(claims.userId, next)
+          return yield* issuePair(claims.subject as UserId, next)
         })
       )
     })

@@ -1,0 +1,24 @@
+export {
+  dropEmbeddedDatabase,
+  layerEmbeddedFromConfig,
+  layerFromConfig,
+  readModelsDirectory
+} from "./database/config.ts"
+export { EmbeddedDatabaseError, type EmbeddedOptions, layerEmbedded } from "./database/embedded.ts"
+export { layerPostgres, layerPostgresFromConfig } from "./database/postgres.ts"
+export {
+  layerMigrations,
+  type Migrations,
+  type MigrationSet,
+  migrationSet,
+  runMigrations
+} from "./migrations/migrations.ts"
+export {
+  ProjectionFailed,
+  type ProjectionPosition,
+  ProjectionTimeout,
+  UnknownProjection
+} from "./projector/errors.ts"
+export { type AnyProjection, makeProjection, type Projection } from "./projector/Projection.ts"
+export type { CatchUpProgress, CatchUpSummary, OnProgress } from "./projector/catchUp.ts"
+export { ProjectorRuntime, type ProjectorService } from "./projector/ProjectorRuntime.ts"

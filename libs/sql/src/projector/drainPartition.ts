@@ -1,0 +1,53 @@
+import type { SqlClient } from "@effect/sql"
+import type { EventLog, EventLogError } from "@synth/eventlog"
+import { Chunk, Effect, Stream } from "effect"
+import { applyBatch } from "./applyBatch.ts"
+import type { CursorKey, Cursors } from "./cursors.ts"
+import type { ProjectionFailed } from "./errors.ts"
+import type { Progress } from "./progress.ts"
+import type { AnyProjection } from "./Projection.ts"
+
+export interface DrainOptions {
+  readonly projection: AnyProjection
+  readonly key: CursorKey
+  /** Stop before this offset; without it, follow the log forever. */
+  readonly until?: number | undefined
+  /** Called after each committed batch with the number of events it applied. */
+  readonly onBatch?: ((applied: number) => Effect.Effect<void>) | undefined
+}
+
+/**
+ * Applies one partition of a topic to one projection from its stored cursor on, a batch (a chunk of the log's
+ * stream) per transaction, and tells `progress` after each commit. When a rebuild moved the cursor back under it,
+ * it starts over from the stored cursor.
+ */
+export const makeDrainPartition = (
+  sql: SqlClient.SqlClient,
+  log: EventLog["Type"],
+  cursors: Cursors,
+  progress: Progress
+) => {
+  const drain = ({ key, onBatch = () => Effect.void, projection, until }: DrainOptions) =>
+    Effect.gen(function*() {
+      const start = yield* Effect.orDie(cursors.get(key))
+      yield* progress.committed(key, start)
+      const { partition, topic } = key
+      const events = log.read({ topic, partition, fromOffset: start, follow: until === undefined })
+      yield* (until === undefined ? events : Stream.takeWhile(events, (event) => event.offset < until)).pipe(
+        Stream.chunks,
+        Stream.runFoldEffect(start, (expectedOffset, chunk) =>
+          applyBatch(sql, cursors, projection, key, expectedOffset, Chunk.toReadonlyArray(chunk)).pipe(
+            Effect.tap(({ nextOffset }) => progress.committed(key, nextOffset)),
+            Effect.tap(({ applied }) => onBatch(applied)),
+            Effect.map(({ nextOffset }) => nextOffset)
+          ))
+      )
+    })
+
+  const drainFromStoredCursor = (options: DrainOptions): Effect.Effect<void, EventLogError | ProjectionFailed> =>
+    Effect.catchTag(drain(options), "CursorMovedBack", () => drainFromStoredCursor(options))
+
+  return drainFromStoredCursor
+}
+
+export type DrainPartition = ReturnType<typeof makeDrainPartition>

@@ -1,0 +1,1 @@
+export { layerEmbeddedTest } from "./layerEmbeddedTest.ts"
