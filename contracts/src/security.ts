@@ -9,7 +9,7 @@ export type Role = typeof Role.Type
 /** The caller of an authenticated endpoint, as established by the access token. */
 export class CurrentUser extends Context.Tag("@synth/contracts/CurrentUser")<
   CurrentUser,
-  { readonly id: UserId; readonly email: string; readonly roles: ReadonlyArray<Role> }
+  { readonly id: UserId; readonly email: string; readonly createdAt: string; readonly roles: ReadonlyArray<Role> }
 >() {}
 
 /** Bearer access token on every endpoint but the exempt ones; also applies the per-user rate limit. */

@@ -1,6 +1,6 @@
 import { HttpApi, OpenApi } from "@effect/platform"
 import { ProblemDetails, ServiceUnavailable } from "../errors.ts"
-import { AuthGroup } from "./auth.ts"
+import { AccountGroup, AuthGroup } from "./auth.ts"
 import { HealthGroup } from "./health.ts"
 
 export const apiVersion = "0.1.0"
@@ -19,6 +19,7 @@ RateLimit-Remaining and RateLimit-Reset, and 429 responses Retry-After.`
 export class SynthApi extends HttpApi.make("synth")
   .add(HealthGroup)
   .add(AuthGroup)
+  .add(AccountGroup)
   .addError(ServiceUnavailable)
   .annotate(OpenApi.Title, "Synthetic Data Service")
   .annotate(OpenApi.Version, apiVersion)

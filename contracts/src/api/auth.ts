@@ -82,10 +82,9 @@ export class AuthGroup extends HttpApiGroup.make("auth")
         "Each refresh token works once. Presenting a used one revokes every token descended from the same login."
       )
   )
-  .middleware(AddressRateLimit)
-  .add(
-    HttpApiEndpoint.get("me", "/auth/me")
-      .addSuccess(UserProfile)
-      .middleware(Authentication)
-      .annotate(OpenApi.Summary, "The current user")
-  ) {}
+  .middleware(AddressRateLimit) {}
+
+/** The signed-in user; separate from `auth` because it is rate-limited per user rather than per address. */
+export class AccountGroup extends HttpApiGroup.make("account")
+  .add(HttpApiEndpoint.get("me", "/auth/me").addSuccess(UserProfile).annotate(OpenApi.Summary, "The current user"))
+  .middleware(Authentication) {}

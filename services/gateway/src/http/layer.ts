@@ -3,7 +3,7 @@ import { SynthApi } from "@synth/contracts"
 import { Effect, Layer } from "effect"
 import { GatewayConfig } from "../config.ts"
 import { AuthService } from "../users/AuthService.ts"
-import { AuthLive } from "./handlers/auth.ts"
+import { AccountLive, AuthLive } from "./handlers/auth.ts"
 import { HealthLive } from "./handlers/health.ts"
 import { AddressRateLimitLive, AuthenticationLive } from "./middlewares.ts"
 import { withProblemDetails } from "./problemDetails.ts"
@@ -11,10 +11,11 @@ import { RateLimiter } from "./RateLimiter.ts"
 
 const exposedHeaders = ["Location", "X-Request-Id", "RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset", "Retry-After"]
 
+/** Only the configured origins; with none configured, no cross-origin access at all (never a `*`). */
 const CorsLive = Layer.unwrapEffect(
   Effect.map(GatewayConfig, ({ allowedOrigins }) =>
     HttpApiBuilder.middlewareCors({
-      allowedOrigins,
+      allowedOrigins: (origin) => allowedOrigins.includes(origin),
       allowedMethods: ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"],
       allowedHeaders: ["Authorization", "Content-Type", "X-Request-Id"],
       exposedHeaders,
@@ -24,7 +25,7 @@ const CorsLive = Layer.unwrapEffect(
 )
 
 const ApiLive = HttpApiBuilder.api(SynthApi).pipe(
-  Layer.provide([HealthLive, AuthLive]),
+  Layer.provide([HealthLive, AuthLive, AccountLive]),
   Layer.provide([AuthenticationLive, AddressRateLimitLive]),
   Layer.provide([AuthService.Default, RateLimiter.Default])
 )

@@ -26,7 +26,8 @@ export const AuthenticationLive = Layer.effect(
           const profile = yield* auth.findProfile(claims.subject)
           if (Option.isNone(profile)) return yield* invalid("The account of this token no longer exists.")
           yield* limiter.enforce(`user:${claims.subject}`, userRequestsPerMinute)
-          return { id: profile.value.id, email: profile.value.email, roles: profile.value.roles }
+          const { id, email, created_at, roles } = profile.value
+          return { id, email, createdAt: created_at, roles }
         })
     }
   })

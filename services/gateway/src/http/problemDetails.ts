@@ -7,24 +7,32 @@ import { currentRequestId, requestIdOf } from "./requestContext.ts"
  * Every response leaves through here: it gets an `X-Request-Id`, and every error response, whoever produced it
  * (a handler's typed error, request decoding, an unknown route, a defect), becomes one RFC 9457 problem document.
  * A defect is logged with its cause and answered with "internal error" and the request id only.
+ *
+ * The rewrite is a pre-response handler because the platform writes the response inside the app a middleware
+ * wraps: by the time a middleware sees the response, it has been sent.
  */
 export const withProblemDetails = <E, R>(app: HttpApp.Default<E, R>) =>
   Effect.gen(function* () {
     const request = yield* HttpServerRequest.HttpServerRequest
     const requestId = requestIdOf(request)
-    const response = yield* app.pipe(
-      Effect.catchAllCause((cause) =>
-        Effect.flatMap(HttpServerError.causeResponse(cause), ([response, cause]) =>
-          response.status >= 500 && !Cause.isInterruptedOnly(cause)
-            ? Effect.as(Effect.logError("request failed", cause), response)
-            : Effect.succeed(response)
+    yield* HttpApp.appendPreResponseHandler((request, response) =>
+      Effect.succeed(
+        HttpServerResponse.setHeader(
+          response.status >= 400 ? toProblemResponse(response, request, requestId) : response,
+          "x-request-id",
+          requestId
         )
+      )
+    )
+    return yield* app.pipe(
+      Effect.tapErrorCause((cause) =>
+        HttpServerError.causeResponseStripped(cause)[0].status >= 500 && !Cause.isInterruptedOnly(cause)
+          ? Effect.logError("request failed", cause)
+          : Effect.void
       ),
       Effect.locally(currentRequestId, requestId),
       Effect.annotateLogs({ request_id: requestId })
     )
-    const normalised = response.status >= 400 ? toProblemResponse(response, request, requestId) : response
-    return HttpServerResponse.setHeader(normalised, "x-request-id", requestId)
   })
 
 const titles: Record<number, readonly [code: string, title: string]> = {
@@ -75,7 +83,9 @@ const problemFor = (status: number, body: unknown, request: HttpServerRequest.Ht
   }
   const [code, title] = titles[status] ?? [`http_${status}`, `HTTP ${status}`]
   const detail =
-    status === 404
+    status === 400
+      ? "The request could not be read: send a JSON body (Content-Type: application/json) that matches the endpoint."
+      : status === 404
       ? `There is no resource at ${request.method} ${new URL(request.url, "http://localhost").pathname}.`
       : status === 405
         ? `${request.method} is not allowed here.`

@@ -20,14 +20,12 @@ export const AuthLive = HttpApiBuilder.group(SynthApi, "auth", (handlers) =>
           ? new InvalidToken({ detail: "Send the refresh token as `Authorization: Bearer <refresh token>`." })
           : auth.refresh(token)
       })
-      .handle("me", () =>
-        Effect.flatMap(CurrentUser, (user) =>
-          Effect.flatMap(auth.findProfile(user.id), (profile) =>
-            profile._tag === "Some"
-              ? Effect.succeed(profile.value)
-              : new InvalidToken({ detail: "The account of this token no longer exists." })
-          )
-        )
-      )
   })
+)
+
+/** The middleware already loaded the account of the token; /auth/me shows it. */
+export const AccountLive = HttpApiBuilder.group(SynthApi, "account", (handlers) =>
+  handlers.handle("me", () =>
+    Effect.map(CurrentUser, (user) => ({ id: user.id, email: user.email, created_at: user.createdAt, roles: user.roles }))
+  )
 )
