@@ -1,7 +1,7 @@
-import { Command, Options } from "@effect/cli"
+import { Command, Options, ValidationError } from "@effect/cli"
 import { NodeContext, NodeRuntime } from "@effect/platform-node"
 import { apiVersion } from "@synth/contracts"
-import { Effect, Layer } from "effect"
+import { Console, Effect, Layer } from "effect"
 import { StandaloneLive } from "./layers.ts"
 import { replay } from "./replay.ts"
 
@@ -24,5 +24,28 @@ const synth = Command.make("synth").pipe(Command.withSubcommands([serve, replayC
 
 const run = Command.run(synth, { name: "synth", version: apiVersion })
 
-run(process.argv).pipe(Effect.provide(NodeContext.layer), NodeRuntime.runMain)
+/** Expected failures (a held data directory, a bad setting) end with one readable line and exit code 1. */
+const reportFailure = (error: unknown) =>
+  Effect.zipRight(
+    Console.error(`synth: ${describeFailure(error)}`),
+    Effect.sync(() => {
+      process.exitCode = 1
+    })
+  )
+
+const describeFailure = (error: unknown): string => {
+  if (typeof error === "object" && error !== null) {
+    if ("reason" in error && typeof error.reason === "string") return error.reason
+    if ("message" in error && typeof error.message === "string" && error.message !== "") return error.message
+  }
+  return String(error)
+}
+
+run(process.argv).pipe(
+  // @effect/cli has already printed what was wrong with the command line.
+  Effect.catchIf(ValidationError.isValidationError, () => Effect.sync(() => void (process.exitCode = 2))),
+  Effect.catchAll(reportFailure),
+  Effect.provide(NodeContext.layer),
+  NodeRuntime.runMain
+)
 
