@@ -37,7 +37,7 @@ export interface ConsumeOptions<E, R> {
 
 /**
  * The event-log port: an append-only, partitioned log that is the only source of truth.
- * Every adapter passes the contract suite in `test/contract.ts`.
+ * Every adapter passes the contract suite exported from `@synth/eventlog/testing`.
  */
 export class EventLog extends Context.Tag("@synth/eventlog/EventLog")<
   EventLog,

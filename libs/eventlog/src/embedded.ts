@@ -1,0 +1,48 @@
+import { PGlite } from "@electric-sql/pglite"
+import * as path from "node:path"
+import { Config, Effect, Layer, type Scope } from "effect"
+import { EventLog, EventLogError } from "./EventLog.ts"
+import { acquireDataDirLock } from "./internal/dataDirLock.ts"
+import { makeDatabase } from "./internal/database.ts"
+import { fromStore } from "./internal/fromStore.ts"
+import { makePgliteStore, schema } from "./internal/pgliteStore.ts"
+
+export interface EmbeddedOptions {
+  /** Where the log persists. Without it the log lives in memory: the same engine, for fast tests. */
+  readonly dataDir?: string
+}
+
+const openPglite = (dataDir: string | undefined) =>
+  Effect.tryPromise({
+    try: () => PGlite.create(dataDir === undefined ? {} : { dataDir }),
+    catch: (cause) =>
+      new EventLogError({
+        reason: `Cannot open the embedded event log${dataDir === undefined ? "" : ` in ${dataDir}`}: ${
+          cause instanceof Error ? cause.message : String(cause)
+        }`,
+        cause
+      })
+  })
+
+/** The durable log on PGlite, open for the life of the scope. Acknowledged appends survive kill -9. */
+export const makeEmbedded = (options: EmbeddedOptions = {}): Effect.Effect<EventLog["Type"], EventLogError, Scope.Scope> =>
+  Effect.gen(function*() {
+    if (options.dataDir !== undefined) yield* acquireDataDirLock(options.dataDir)
+    const database = yield* Effect.acquireRelease(
+      Effect.flatMap(openPglite(options.dataDir), makeDatabase),
+      (database) => Effect.ignoreLogged(database.close)
+    )
+    yield* database.transaction((query) => Effect.forEach(schema, (statement) => query(statement)))
+    return yield* fromStore(makePgliteStore(database))
+  }).pipe(Effect.withSpan("EventLog.openEmbedded", { attributes: { dataDir: options.dataDir ?? "memory" } }))
+
+export const layerEmbedded = (options: EmbeddedOptions = {}): Layer.Layer<EventLog, EventLogError> =>
+  Layer.scoped(EventLog, makeEmbedded(options))
+
+/** The embedded default of the standalone runtime: `${DATA_DIR}/eventlog`, DATA_DIR defaulting to ./data. */
+export const layerEmbeddedConfig = Layer.unwrapEffect(
+  Config.string("DATA_DIR").pipe(
+    Config.withDefault("./data"),
+    Effect.map((dataDir) => layerEmbedded({ dataDir: path.join(dataDir, "eventlog") }))
+  )
+)

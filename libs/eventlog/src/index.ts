@@ -1,0 +1,5 @@
+export * from "./EventLog.ts"
+export * as EventLogEmbedded from "./embedded.ts"
+export { type EmbeddedOptions, layerEmbedded, layerEmbeddedConfig } from "./embedded.ts"
+export * as EventLogMemory from "./memory.ts"
+export { layerMemory, type MemoryOptions } from "./memory.ts"
