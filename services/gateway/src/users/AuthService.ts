@@ -9,7 +9,6 @@ import {
   type UserId
 } from "@synth/contracts"
 import { PasswordHasher, Tokens } from "@synth/auth"
-import type { Position } from "@synth/eventlog"
 import { ProjectorRuntime } from "@synth/sql"
 import { Effect, Either, FiberRef, Option } from "effect"
 import type { NonEmptyReadonlyArray } from "effect/Array"
@@ -17,7 +16,7 @@ import { GatewayConfig } from "../config.ts"
 import { EventWriter } from "../events/EventWriter.ts"
 import { Ids } from "../events/Ids.ts"
 import { currentRequestId } from "../http/requestContext.ts"
-import { decide, type UserCommand, type UserState } from "./decider.ts"
+import { decide, type UserCommand, type UserEvent, type UserState } from "./decider.ts"
 import { makeStripedLock } from "./StripedLock.ts"
 import { UserRepository, type UserRow } from "./UserRepository.ts"
 
@@ -55,10 +54,9 @@ export class AuthService extends Effect.Service<AuthService>()("@synth/gateway/A
       command: UserCommand,
       state: UserState
     ) {
-      const events = decide(command, state)
-      if (Either.isLeft(events)) return Either.left(events.left)
-      if (events.right.length === 0) return Either.right([] as ReadonlyArray<Position>)
-      const positions = yield* writer.append(events.right as NonEmptyReadonlyArray<(typeof events.right)[number]>, {
+      const decision = decide(command, state)
+      if (Either.isLeft(decision) || decision.right.length === 0) return decision
+      const positions = yield* writer.append(decision.right as NonEmptyReadonlyArray<UserEvent>, {
         aggregateId,
         actor: state.status === "registered" ? userActor(state.userId) : "anonymous",
         correlationId: yield* FiberRef.get(currentRequestId),
@@ -69,7 +67,7 @@ export class AuthService extends Effect.Service<AuthService>()("@synth/gateway/A
           new ServiceUnavailable({ detail: "The change was recorded but is not visible yet. Retry in a moment." })
         )
       )
-      return Either.right(positions)
+      return decision
     })
 
     const issuePair = Effect.fn("AuthService.issuePair")(function* (userId: UserId, refresh: { readonly token: string }) {
@@ -122,7 +120,7 @@ export class AuthService extends Effect.Service<AuthService>()("@synth/gateway/A
           : Option.none()
       const aggregateId = state.status === "registered" ? state.userId : ids.forName(`user-email:${email}`)
       const command: UserCommand = Option.match(refresh, {
-        onNone: () => ({ _tag: "LogIn", passwordMatches: false, refreshTokenId: "", familyId: "" }),
+        onNone: () => ({ _tag: "LogIn", passwordMatches: false }),
         onSome: (token) => ({
           _tag: "LogIn",
           passwordMatches: true,
@@ -151,8 +149,8 @@ export class AuthService extends Effect.Service<AuthService>()("@synth/gateway/A
             { _tag: "Refresh", presentedTokenId: claims.tokenId, newRefreshTokenId: next.tokenId },
             state
           )
-          const reused = state.status === "registered" && state.refreshTokens.get(claims.tokenId)?.used === true
-          if (Either.isLeft(outcome) || reused) {
+          const rotated = Either.isRight(outcome) && outcome.right.some((event) => event.type === "user.token-refreshed")
+          if (!rotated) {
             return yield* new InvalidToken({
               detail: "This refresh token was already used or revoked. Log in again."
             })

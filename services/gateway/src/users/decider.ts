@@ -30,8 +30,9 @@ export const initialState: UserState = { status: "absent" }
 
 export type UserCommand =
   | { readonly _tag: "Register"; readonly userId: UserId; readonly email: string; readonly passwordHash: string }
-  /** `passwordMatches` is the outcome of checking the password against the stored hash (false when absent). */
-  | { readonly _tag: "LogIn"; readonly passwordMatches: boolean; readonly refreshTokenId: string; readonly familyId: string }
+  /** The outcome of checking the password against the stored hash, with the refresh token to open on success. */
+  | { readonly _tag: "LogIn"; readonly passwordMatches: false }
+  | { readonly _tag: "LogIn"; readonly passwordMatches: true; readonly refreshTokenId: string; readonly familyId: string }
   | { readonly _tag: "Refresh"; readonly presentedTokenId: string; readonly newRefreshTokenId: string }
 
 export class EmailAlreadyRegistered extends Data.TaggedError("EmailAlreadyRegistered")<{}> {}

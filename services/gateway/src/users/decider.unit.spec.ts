@@ -60,12 +60,10 @@ describe("user decider", () => {
   })
 
   describe("LogIn", () => {
-    const logIn = (passwordMatches: boolean): UserCommand => ({
-      _tag: "LogIn",
-      passwordMatches,
-      refreshTokenId: "refresh-token-0001",
-      familyId: "family-000000001"
-    })
+    const logIn = (passwordMatches: boolean): UserCommand =>
+      passwordMatches
+        ? { _tag: "LogIn", passwordMatches, refreshTokenId: "refresh-token-0001", familyId: "family-000000001" }
+        : { _tag: "LogIn", passwordMatches }
 
     it("opens a refresh-token family when the password matches", () => {
       given(registered).when(logIn(true)).then([loggedIn])
