@@ -13,10 +13,23 @@ export type Runtime = "node" | "deno"
 
 export interface StartServerOptions {
   readonly runtime: Runtime
-  /** Added to the parent's environment. PORT defaults to a free port, DATA_DIR to a fresh temp dir removed on stop. */
+  /**
+   * Added to the parent's environment (see `inheritInfra`). PORT defaults to a free port, DATA_DIR to a fresh temp
+   * dir removed on stop.
+   */
   readonly env?: Readonly<Record<string, string>>
+  /** Names removed from the inherited environment (e.g. JWT_SECRET, to make the runtime generate its own). */
+  readonly unsetEnv?: ReadonlyArray<string>
+  /**
+   * Whether the runtime may inherit the test servers' settings (DATABASE_URL, KAFKA_*, S3_*) that the int/e2e
+   * global setup puts into every worker's environment. By default a group is inherited only when `env` names its
+   * switch (DATABASE_URL, KAFKA_BROKERS, S3_ENDPOINT), so a runtime started without them stays fully embedded.
+   */
+  readonly inheritInfra?: boolean
   /** Entry module, relative to the repository root. */
   readonly entry?: string
+  /** Arguments after the entry module, e.g. `["serve"]` with `entry: "bin/synth.mjs"`. */
+  readonly args?: ReadonlyArray<string>
   /** How long to wait for GET /health to answer 200 with `{"status":"healthy"}`. */
   readonly readyTimeoutMs?: number
 }
@@ -64,10 +77,14 @@ export const denoExecutable = (): string => {
   return installer.runInstall()
 }
 
-const commandFor = (runtime: Runtime, entry: string): readonly [string, ReadonlyArray<string>] =>
+const commandFor = (
+  runtime: Runtime,
+  entry: string,
+  args: ReadonlyArray<string> = []
+): readonly [string, ReadonlyArray<string>] =>
   runtime === "node"
-    ? [process.execPath, ["--import", "tsx", entry]]
-    : [denoExecutable(), ["run", "--allow-all", "--node-modules-dir=manual", "--no-lock", entry]]
+    ? [process.execPath, ["--import", "tsx", entry, ...args]]
+    : [denoExecutable(), ["run", "--allow-all", "--node-modules-dir=manual", "--no-lock", entry, ...args]]
 
 const exitOf = (child: ChildProcess): Promise<ServerExit> =>
   new Promise((resolveExit) => {
@@ -90,23 +107,44 @@ const isHealthy = async (baseUrl: string): Promise<boolean> => {
   }
 }
 
+/** Settings of the shared test servers, by the variable whose presence switches a runtime over to them. */
+const infraGroups: ReadonlyArray<readonly [switchName: string, inherited: (name: string) => boolean]> = [
+  ["DATABASE_URL", (name) => name === "DATABASE_URL"],
+  ["KAFKA_BROKERS", (name) => name.startsWith("KAFKA_")],
+  ["S3_ENDPOINT", (name) => name.startsWith("S3_")]
+]
+
+/**
+ * The environment of a child process: the parent's, plus `given`, minus `unsetEnv`. Unless `inheritInfra`, an
+ * inherited group of infra settings is dropped when `given` does not name its switch: an embedded runtime must not
+ * find the shared PostgreSQL, Kafka or MinIO of the test run (it would share read models with every other test).
+ */
+export const childEnv = (
+  given: Readonly<Record<string, string>> = {},
+  options: { readonly unsetEnv?: ReadonlyArray<string> | undefined; readonly inheritInfra?: boolean | undefined } = {}
+): NodeJS.ProcessEnv => {
+  const env: NodeJS.ProcessEnv = { ...process.env }
+  if (options.inheritInfra !== true) {
+    for (const [switchName, inherited] of infraGroups) {
+      if (given[switchName] !== undefined) continue
+      for (const name of Object.keys(env)) if (inherited(name)) delete env[name]
+    }
+  }
+  Object.assign(env, given)
+  for (const name of options.unsetEnv ?? []) delete env[name]
+  return env
+}
+
 export const startServer = async (options: StartServerOptions): Promise<RunningServer> => {
   const port = options.env?.PORT ?? String(await freePort())
   const ownsDataDir = options.env?.DATA_DIR === undefined
   const dataDir = options.env?.DATA_DIR ?? (await mkdtemp(join(tmpdir(), "synth-e2e-")))
-  const [command, args] = commandFor(options.runtime, options.entry ?? defaultEntry)
-  const child = spawn(command, args, {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      NO_COLOR: "1",
-      DENO_NO_UPDATE_CHECK: "1",
-      ...options.env,
-      PORT: port,
-      DATA_DIR: dataDir
-    },
-    stdio: ["ignore", "pipe", "pipe"]
-  })
+  const [command, args] = commandFor(options.runtime, options.entry ?? defaultEntry, options.args)
+  const env = childEnv(
+    { NO_COLOR: "1", DENO_NO_UPDATE_CHECK: "1", ...options.env, PORT: port, DATA_DIR: dataDir },
+    { unsetEnv: options.unsetEnv, inheritInfra: options.inheritInfra }
+  )
+  const child = spawn(command, args, { cwd: repoRoot, env, stdio: ["ignore", "pipe", "pipe"] })
   running.add(child)
   let output = ""
   child.once("error", (error) => (output += `[could not run ${command}: ${error.message}]\n`))

@@ -1,5 +1,5 @@
 import { Migrator, type SqlClient, type SqlError } from "@effect/sql"
-import { Effect, Layer } from "effect"
+import { Effect, Layer, Schedule } from "effect"
 import { projectorMigrations } from "./projectorMigrations.ts"
 
 /** `NNNN_name` → the migration, e.g. `"0001_create_users"`. Numbers only grow; a released one is never edited. */
@@ -33,7 +33,9 @@ const runMigrator = Migrator.make({})
 
 /**
  * Applies every owner's pending migrations, the projector runtime's own first, then the sets in the order given.
- * Safe to run on every start and from several processes at once (the Migrator locks its table on PostgreSQL).
+ * Safe to run on every start and from several processes at once. The Migrator locks its table while it applies
+ * migrations, but its own `CREATE TABLE IF NOT EXISTS` races between processes starting together on a new database
+ * (seen: a duplicate key in pg_type); each owner's run is one transaction, so a failed one is retried as a whole.
  * Returns the migrations applied now, per owner.
  */
 export const runMigrations = Effect.fn("runMigrations")(function*(sets: ReadonlyArray<MigrationSet>) {
@@ -43,7 +45,9 @@ export const runMigrations = Effect.fn("runMigrations")(function*(sets: Readonly
   if (duplicate !== undefined) return yield* Effect.dieMessage(`migration owner "${duplicate}" is given twice`)
   const applied: Record<string, ReadonlyArray<string>> = {}
   for (const set of all) {
-    const done = yield* runMigrator({ loader: Migrator.fromRecord(set.migrations), table: `migrations_${set.owner}` })
+    const done = yield* runMigrator({ loader: Migrator.fromRecord(set.migrations), table: `migrations_${set.owner}` }).pipe(
+      Effect.retry({ times: 3, schedule: Schedule.spaced("250 millis") })
+    )
     applied[set.owner] = done.map(([id, name]) => `${String(id).padStart(4, "0")}_${name}`)
   }
   return applied

@@ -1,8 +1,10 @@
 import { AddressRateLimit, Authentication, InvalidToken } from "@synth/contracts"
 import { Tokens } from "@synth/auth"
-import { Effect, Layer, Option, Redacted } from "effect"
+import { HttpServerRequest } from "@effect/platform"
+import { Effect, Layer, Option } from "effect"
 import { GatewayConfig } from "../config.ts"
 import { AuthService } from "../users/AuthService.ts"
+import { bearerTokenOf } from "./bearer.ts"
 import { RateLimiter } from "./RateLimiter.ts"
 import { clientAddress } from "./requestContext.ts"
 
@@ -16,10 +18,11 @@ export const AuthenticationLive = Layer.effect(
     const { userRequestsPerMinute } = yield* GatewayConfig
     const invalid = (detail: string) => new InvalidToken({ detail })
     return {
-      bearer: (token) =>
+      bearer: () =>
         Effect.gen(function* () {
-          const raw = Redacted.value(token)
-          if (raw === "") return yield* invalid("Send an access token as `Authorization: Bearer <access token>`.")
+          const request = yield* HttpServerRequest.HttpServerRequest
+          const raw = bearerTokenOf(request.headers["authorization"])
+          if (raw === undefined) return yield* invalid("Send an access token as `Authorization: Bearer <access token>`.")
           const claims = yield* tokens
             .verifyAccess(raw)
             .pipe(Effect.mapError(() => invalid("The access token is invalid or expired. Log in or refresh it.")))

@@ -107,16 +107,37 @@ const generic = (status: number, code: string, title: string, detail: string): P
  */
 const fromDecodeError = (body: Record<string, unknown>): Problem => {
   const issues = Array.isArray(body["issues"]) ? (body["issues"] as ReadonlyArray<Record<string, unknown>>) : []
-  const message = typeof body["message"] === "string" ? body["message"] : ""
-  if (issues.length === 0 || /JSON|Unexpected token|Unexpected end/i.test(message) && issues.every(isRootIssue)) {
-    return generic(400, "malformed_request", "Malformed request", "The request body is not valid JSON.")
+  if (issues.length === 0 || issues.some(isRootIssue)) {
+    return generic(
+      400,
+      "malformed_request",
+      "Malformed request",
+      "The request body must be a JSON object sent as Content-Type: application/json."
+    )
   }
   const errors: ReadonlyArray<FieldError> = issues.map((issue) => ({
-    field: Array.isArray(issue["path"]) && issue["path"].length > 0 ? issue["path"].join(".") : "(body)",
-    message: typeof issue["message"] === "string" ? issue["message"] : "is invalid"
+    field: (issue["path"] as ReadonlyArray<unknown>).join("."),
+    message: issueMessage(issue)
   }))
   const detail = `The request is invalid: ${errors.map((error) => `${error.field}: ${error.message}`).join("; ")}.`
   return { ...generic(422, "validation_failed", "Validation failed", detail), errors }
+}
+
+/**
+ * Refinement messages are ours and name the rule; the schema's own messages quote the value they got ("Expected
+ * string, actual …"), which may be a password, so they are replaced by what is wrong without the value.
+ */
+const issueMessage = (issue: Record<string, unknown>) => {
+  switch (issue["_tag"]) {
+    case "Missing":
+      return "is missing"
+    case "Unexpected":
+      return "is not an accepted field"
+    case "Refinement":
+      return typeof issue["message"] === "string" ? issue["message"] : "is invalid"
+    default:
+      return "has the wrong type or format"
+  }
 }
 
 const isRootIssue = (issue: Record<string, unknown>) => !Array.isArray(issue["path"]) || issue["path"].length === 0

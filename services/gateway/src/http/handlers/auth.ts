@@ -2,11 +2,7 @@ import { HttpApiBuilder } from "@effect/platform"
 import { CurrentUser, InvalidToken, SynthApi } from "@synth/contracts"
 import { Effect } from "effect"
 import { AuthService } from "../../users/AuthService.ts"
-
-const bearerToken = (authorization: string | undefined) => {
-  const match = authorization === undefined ? null : /^Bearer\s+(\S+)\s*$/i.exec(authorization)
-  return match?.[1]
-}
+import { bearerTokenOf } from "../bearer.ts"
 
 export const AuthLive = HttpApiBuilder.group(SynthApi, "auth", (handlers) =>
   Effect.gen(function* () {
@@ -15,7 +11,7 @@ export const AuthLive = HttpApiBuilder.group(SynthApi, "auth", (handlers) =>
       .handle("register", ({ payload }) => auth.register(payload))
       .handle("login", ({ payload }) => auth.login(payload))
       .handle("refresh", ({ headers }) => {
-        const token = bearerToken(headers.authorization)
+        const token = bearerTokenOf(headers.authorization)
         return token === undefined
           ? new InvalidToken({ detail: "Send the refresh token as `Authorization: Bearer <refresh token>`." })
           : auth.refresh(token)

@@ -1,0 +1,357 @@
+// The distributed runtime as separate processes on real Kafka, PostgreSQL and MinIO (KAFKA_BROKERS, DATABASE_URL and
+// S3_ENDPOINT come from the infra global setup): two gateway replicas over one event log and one read-model
+// database. The auth flow alternates between them; then replicas are killed with SIGKILL while a client keeps
+// registering, restarted, and the read models are compared with the log: nothing lost, nothing applied twice.
+import { SqlClient } from "@effect/sql"
+import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
+import { Topics } from "@synth/contracts"
+import { EventLog, layerFromConfig as EventLogFromConfig } from "@synth/eventlog"
+import { layerPostgres } from "@synth/sql"
+import { ConfigProvider, Effect, Layer, ManagedRuntime, Redacted, Stream } from "effect"
+import { randomBytes } from "node:crypto"
+import { bearer, goodPassword, http, type RawResponse, uniqueEmail } from "../support/http.ts"
+import { freePort, type RunningServer, startServer } from "../support/server.ts"
+
+const required = ["KAFKA_BROKERS", "DATABASE_URL", "S3_ENDPOINT"] as const
+const missing = required.filter((name) => (process.env[name] ?? "") === "")
+if (missing.length > 0) {
+  // The infra global setup provides them (starting local servers when they are not given): missing means it failed.
+  throw new Error(`the distributed e2e tests need ${missing.join(", ")} (provided by the infra global setup)`)
+}
+
+const entry = "services/gateway/src/main.ts"
+const runId = `${Date.now().toString(36)}${randomBytes(3).toString("hex")}`
+const jwtSecret = randomBytes(32).toString("base64url")
+const userTopic = Topics.user.name
+
+/** A database of this run's own on the given server, so its read models start empty and its counts are its own. */
+const databaseUrlFor = (name: string) => {
+  const url = new URL(process.env.DATABASE_URL!)
+  url.pathname = `/${name}`
+  return url.toString()
+}
+const databaseName = `synth_e2e_${runId}`
+const databaseUrl = databaseUrlFor(databaseName)
+
+/** What every replica gets; the test's own clients of the log and the database read the same settings. */
+const runtimeEnv: Record<string, string> = {
+  KAFKA_BROKERS: process.env.KAFKA_BROKERS!,
+  KAFKA_TOPIC_PREFIX: `e2e-${runId}.`,
+  DATABASE_URL: databaseUrl,
+  S3_ENDPOINT: process.env.S3_ENDPOINT!,
+  JWT_SECRET: jwtSecret,
+  AUTH_RATE_LIMIT_PER_MINUTE: "100000",
+  RATE_LIMIT_PER_MINUTE: "100000"
+}
+
+const adminDatabase = ManagedRuntime.make(layerPostgres(Redacted.make(process.env.DATABASE_URL!)))
+const createDatabase = (name: string) =>
+  adminDatabase.runPromise(Effect.flatMap(SqlClient.SqlClient, (sql) => sql.unsafe(`CREATE DATABASE "${name}"`)))
+const dropDatabase = (name: string) =>
+  adminDatabase
+    .runPromise(Effect.flatMap(SqlClient.SqlClient, (sql) => sql.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)))
+    .catch(() => undefined)
+const observer = ManagedRuntime.make(
+  Layer.mergeAll(EventLogFromConfig, layerPostgres(Redacted.make(databaseUrl))).pipe(
+    Layer.provide(Layer.setConfigProvider(ConfigProvider.fromMap(new Map(Object.entries(runtimeEnv)))))
+  )
+)
+
+interface Replica {
+  readonly name: "A" | "B"
+  readonly port: string
+  server: RunningServer | undefined
+}
+
+const replicas: Record<"A" | "B", Replica> = {
+  A: { name: "A", port: "", server: undefined },
+  B: { name: "B", port: "", server: undefined }
+}
+
+const start = async (replica: Replica) => {
+  replica.server = await startServer({
+    runtime: "node",
+    entry,
+    env: { ...runtimeEnv, PORT: replica.port },
+    readyTimeoutMs: 90_000
+  })
+  return replica.server
+}
+
+const urlOf = (replica: Replica) => `http://127.0.0.1:${replica.port}`
+
+beforeAll(async () => {
+  await createDatabase(databaseName)
+  Object.assign(replicas.A, { port: String(await freePort()) })
+  Object.assign(replicas.B, { port: String(await freePort()) })
+  // Both at once: they race to migrate the one database, as replicas of a Deployment do.
+  // One after the other: the first creates the topics and tables (the race of simultaneous starts has its own test).
+  await start(replicas.A)
+  await start(replicas.B)
+}, 180_000)
+
+afterAll(async () => {
+  await Promise.all(Object.values(replicas).map((replica) => replica.server?.stop("SIGTERM").catch(() => replica.server?.stop("SIGKILL"))))
+  await observer.dispose()
+  await dropDatabase(databaseName)
+  await adminDatabase.dispose()
+})
+
+interface TokenPair {
+  readonly access_token: string
+  readonly refresh_token: string
+}
+
+const register = (replica: Replica, email: string) =>
+  http(`${urlOf(replica)}/auth/register`, { body: { email, password: goodPassword } })
+const login = (replica: Replica, email: string, password = goodPassword) =>
+  http(`${urlOf(replica)}/auth/login`, { body: { email, password } })
+const me = (replica: Replica, accessToken: string) => http(`${urlOf(replica)}/auth/me`, { headers: bearer(accessToken) })
+const refresh = (replica: Replica, refreshToken: string) =>
+  http(`${urlOf(replica)}/auth/refresh`, { method: "POST", headers: bearer(refreshToken) })
+
+const expectStatus = (response: RawResponse, status: number) => expect(response.status, response.text).toBe(status)
+
+// ---------------------------------------------------------------------------------------------------------------
+// what the log and the read models hold
+
+interface LogCounts {
+  readonly endOffsets: ReadonlyArray<{ readonly partition: number; readonly offset: number }>
+  /** Events per type, each event once (the adapter may store a re-appended event twice: same eventId). */
+  readonly byType: Readonly<Record<string, number>>
+  readonly registeredUserIds: ReadonlyArray<string>
+  /** Records whose eventId an earlier record already had. */
+  readonly duplicateRecords: number
+}
+
+const readUserTopic = Effect.gen(function*() {
+  const log = yield* EventLog
+  const ends = yield* log.endOffsets(userTopic)
+  const byType: Record<string, number> = {}
+  const registeredUserIds: Array<string> = []
+  const seen = new Set<string>()
+  let duplicateRecords = 0
+  for (const end of ends) {
+    yield* log.read({ topic: userTopic, partition: end.partition, fromOffset: 0, follow: false }).pipe(
+      Stream.takeWhile((event) => event.offset < end.offset),
+      Stream.runForEach((event) =>
+        Effect.sync(() => {
+          if (seen.has(event.envelope.eventId)) return void (duplicateRecords += 1)
+          seen.add(event.envelope.eventId)
+          byType[event.envelope.type] = (byType[event.envelope.type] ?? 0) + 1
+          if (event.envelope.type === "user.registered") {
+            registeredUserIds.push((event.envelope.payload as { readonly userId: string }).userId)
+          }
+        })
+      )
+    )
+  }
+  return {
+    endOffsets: ends.map(({ offset, partition }) => ({ partition, offset })),
+    byType,
+    registeredUserIds,
+    duplicateRecords
+  } satisfies LogCounts
+})
+
+const readModels = Effect.gen(function*() {
+  const sql = yield* SqlClient.SqlClient
+  const users = yield* sql<{ readonly id: string }>`SELECT id FROM users`
+  const [tokens] = yield* sql<{ readonly count: string }>`SELECT count(*) AS count FROM refresh_tokens`
+  const cursors = yield* sql<{ readonly partition: number; readonly next_offset: string }>`
+    SELECT partition, next_offset FROM projection_cursors WHERE projection = 'users' AND topic = ${userTopic}`
+  return {
+    userIds: users.map((row) => row.id),
+    refreshTokens: Number(tokens?.count ?? 0),
+    cursors: new Map(cursors.map((row) => [row.partition, Number(row.next_offset)]))
+  }
+})
+
+/** Waits until the projection's cursors stand at the topic's end offsets (the replicas have applied everything). */
+const caughtUp = async (timeoutMs = 30_000) => {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const log = await observer.runPromise(readUserTopic)
+    const models = await observer.runPromise(readModels)
+    const behind = log.endOffsets.filter((end) => (models.cursors.get(end.partition) ?? 0) !== end.offset)
+    if (behind.length === 0) return { log, models }
+    if (Date.now() > deadline) {
+      throw new Error(`projection "users" still behind after ${timeoutMs} ms: ${JSON.stringify({ ends: log.endOffsets, cursors: [...models.cursors] })}`)
+    }
+    await new Promise((wake) => setTimeout(wake, 250))
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+
+describe("distributed runtime: two gateway processes on Kafka, PostgreSQL and MinIO", () => {
+  it("runs register → login → me → refresh alternately through both replicas; a token from one works on the other", async () => {
+    const { A, B } = replicas
+    const email = uniqueEmail("distributed")
+
+    const registered = await register(A, email)
+    expectStatus(registered, 201)
+    const account = registered.json as { readonly id: string; readonly email: string }
+    expectStatus(await register(B, email), 409)
+
+    const loggedIn = await login(B, email)
+    expectStatus(loggedIn, 200)
+    const first = loggedIn.json as TokenPair
+    expectStatus(await login(A, email, "not the password at all"), 401)
+
+    const meOnA = await me(A, first.access_token)
+    expectStatus(meOnA, 200)
+    expect(meOnA.json).toMatchObject({ id: account.id, email })
+    const meOnB = await me(B, first.access_token)
+    expect(meOnB.json).toStrictEqual(meOnA.json)
+
+    const refreshedOnA = await refresh(A, first.refresh_token)
+    expectStatus(refreshedOnA, 200)
+    const second = refreshedOnA.json as TokenPair
+    expectStatus(await me(B, second.access_token), 200)
+
+    const refreshedOnB = await refresh(B, second.refresh_token)
+    expectStatus(refreshedOnB, 200)
+    const third = refreshedOnB.json as TokenPair
+
+    // Rotation holds across replicas: the token A already rotated, presented to B, is a reuse and revokes the family,
+    // so the newest refresh token stops working on A too.
+    expectStatus(await refresh(B, first.refresh_token), 401)
+    expectStatus(await refresh(A, third.refresh_token), 401)
+  })
+
+  it("starts two replicas at the same moment on new topics and a new database: both create, migrate and serve", async () => {
+    const name = `${databaseName}_race`
+    await createDatabase(name)
+    const env = { ...runtimeEnv, KAFKA_TOPIC_PREFIX: `e2e-${runId}-race.`, DATABASE_URL: databaseUrlFor(name) }
+    const started = await Promise.allSettled(
+      [0, 1].map(async () => startServer({ runtime: "node", entry, env: { ...env, PORT: String(await freePort()) }, readyTimeoutMs: 90_000 }))
+    )
+    await Promise.all(started.map((result) => (result.status === "fulfilled" ? result.value.stop("SIGTERM") : undefined)))
+    await dropDatabase(name)
+    const failures = started.flatMap((result) => (result.status === "rejected" ? [String(result.reason)] : []))
+    expect(failures, failures.join("\n\n")).toEqual([])
+  }, 180_000)
+
+  it("refuses to start a replica without JWT_SECRET when KAFKA_BROKERS is set", async () => {
+    const failure = await startServer({
+      runtime: "node",
+      entry,
+      env: { ...runtimeEnv, PORT: String(await freePort()) },
+      unsetEnv: ["JWT_SECRET"],
+      readyTimeoutMs: 30_000
+    }).then(
+      async (server) => {
+        await server.stop("SIGKILL")
+        return "started"
+      },
+      (error: Error) => error.message
+    )
+    expect(failure).toMatch(/exited \(code [1-9]/)
+    expect(failure).toContain("JWT_SECRET is required in the distributed runtime")
+  })
+
+  it("SIGKILL of a replica (B, then A itself) while registrations flow: every 201 logs in on both, the read models equal the log", async () => {
+    const { A, B } = replicas
+    type Outcome = "acknowledged" | "refused" | "no answer"
+    const outcomes = new Map<string, { readonly outcome: Outcome; readonly detail?: string }>()
+    let stopping = false
+    let acknowledged = 0
+
+    const waitForAcknowledged = async (count: number) => {
+      const deadline = Date.now() + 60_000
+      while (acknowledged < count) {
+        if (Date.now() > deadline) throw new Error(`only ${acknowledged} of ${count} registrations acknowledged`)
+        await new Promise((wake) => setTimeout(wake, 50))
+      }
+    }
+
+    // Four clients, all through A; while A is down they wait for it.
+    const client = async (index: number) => {
+      let email = uniqueEmail(`fault-${index}`)
+      while (!stopping) {
+        try {
+          const response = await register(A, email)
+          if (response.status === 201) {
+            outcomes.set(email, { outcome: "acknowledged" })
+            acknowledged += 1
+          } else if (response.status === 503) {
+            // Appended, but not projected within READ_YOUR_WRITES_TIMEOUT (a replica died holding a batch): unknown.
+            outcomes.set(email, { outcome: "no answer", detail: response.text })
+          } else {
+            outcomes.set(email, { outcome: "refused", detail: `${response.status} ${response.text}` })
+          }
+        } catch (error) {
+          // A refused connection never reached a server: the same email is tried again once A is back.
+          if ((error as NodeJS.ErrnoException).code === "ECONNREFUSED") {
+            await new Promise((wake) => setTimeout(wake, 200))
+            continue
+          }
+          outcomes.set(email, { outcome: "no answer", detail: (error as Error).message })
+        }
+        email = uniqueEmail(`fault-${index}`)
+      }
+    }
+    const clients = Promise.all([0, 1, 2, 3].map(client))
+
+    const began = Date.now()
+    const step = (what: string) => console.info(`fault test +${((Date.now() - began) / 1000).toFixed(1)} s: ${what} (${acknowledged} acknowledged)`)
+    try {
+      await waitForAcknowledged(10)
+      step("killing B")
+      // B projects too: killed mid-batch, its uncommitted transaction rolls back and the cursor lock passes to A.
+      const killedB = await B.server!.stop("SIGKILL")
+      expect(killedB.signal).toBe("SIGKILL")
+      await waitForAcknowledged(acknowledged + 10)
+      step("restarting B")
+      await start(B)
+      await waitForAcknowledged(acknowledged + 5)
+      step("killing A")
+
+      // A serves the requests: some are in flight when it dies.
+      const killedA = await A.server!.stop("SIGKILL")
+      expect(killedA.signal).toBe("SIGKILL")
+      await new Promise((wake) => setTimeout(wake, 500))
+      step("restarting A")
+      await start(A)
+      await waitForAcknowledged(acknowledged + 10)
+      step("stopping the clients")
+    } finally {
+      stopping = true
+      await clients
+    }
+
+    const of = (outcome: Outcome) => [...outcomes].filter(([, value]) => value.outcome === outcome).map(([email]) => email)
+    const refused = [...outcomes].filter(([, value]) => value.outcome === "refused")
+    expect(refused, "no registration may fail for another reason than a killed replica").toEqual([])
+    const acked = of("acknowledged")
+
+    // Wait for the log to be fully applied before probing, so a probe cannot race an unprojected registration.
+    await caughtUp()
+    step("caught up; probing and logging in")
+    // The registrations in flight when A died (or answered 503) may or may not be in the log; a second try tells which.
+    for (const email of of("no answer")) {
+      const probe = await register(B, email)
+      expect([201, 409], probe.text).toContain(probe.status)
+    }
+
+    // Every acknowledged account logs in on both replicas (its password hash survived, whichever replica projected it).
+    for (const email of acked) {
+      expectStatus(await login(A, email), 200)
+      expectStatus(await login(B, email), 200)
+    }
+
+    const { log, models } = await caughtUp()
+    // One row per registration event, the same ids, and one refresh-token row per login and per rotation.
+    expect(models.userIds.length).toBe(log.byType["user.registered"] ?? 0)
+    expect(new Set(models.userIds)).toStrictEqual(new Set(log.registeredUserIds))
+    expect(models.refreshTokens).toBe((log.byType["user.logged-in"] ?? 0) + (log.byType["user.token-refreshed"] ?? 0))
+    // The cursors stand exactly at the end of every partition: not short (lost), not past (skipped).
+    for (const end of log.endOffsets) expect(models.cursors.get(end.partition), `partition ${end.partition}`).toBe(end.offset)
+    console.info(
+      `fault test: ${acked.length} registrations acknowledged, ${of("no answer").length} unanswered while A was down; ` +
+        `log ${JSON.stringify(log.byType)} over ${log.endOffsets.length} partitions ` +
+        `(${log.duplicateRecords} duplicate records); ${models.userIds.length} user rows`
+    )
+  }, 300_000)
+})
