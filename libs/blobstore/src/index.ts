@@ -1,4 +1,6 @@
 export * from "./BlobKey.ts"
 export * from "./BlobStore.ts"
+export * from "./config.ts"
 export * from "./localDirectory.ts"
 export * from "./memory.ts"
+export * from "./s3.ts"

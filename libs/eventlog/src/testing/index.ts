@@ -1,2 +1,3 @@
 export { eventLogContract } from "./contract.ts"
 export { payloadN, readAll, testEnvelope, uniqueTopic } from "./fixtures.ts"
+export { kafkaTestSettings, layerKafkaForTests, testKafkaBrokers, uniqueKafkaPrefix } from "../kafka/testing.ts"

@@ -1,12 +1,11 @@
 import { SqlClient } from "@effect/sql"
 import { describe, expect, it } from "@effect/vitest"
-import { Cause, ConfigProvider, Effect, Fiber, Layer } from "effect"
+import { ConfigProvider, Effect, Layer } from "effect"
 import { existsSync } from "node:fs"
 import { mkdtemp } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { migrationSet, runMigrations } from "../migrations/migrations.ts"
-import { layerEmbeddedTest } from "../testing/layerEmbeddedTest.ts"
 import { dropEmbeddedDatabase, layerFromConfig } from "./config.ts"
 
 const notes = migrationSet("notes", {
@@ -69,41 +68,4 @@ describe("embedded read-model database", () => {
       expect(dropped).toBe(join(dataDir, "readmodels"))
       expect(existsSync(dropped)).toBe(false)
     }), 60_000)
-
-  it.live("rejects an owner given twice", () =>
-    Effect.gen(function*() {
-      const cause = yield* runMigrations([notes, notes]).pipe(Effect.provide(layerEmbeddedTest), Effect.cause)
-      expect(Cause.pretty(cause)).toContain('migration owner "notes" is given twice')
-    }))
-
-  it.live("keeps transactions exclusive: a statement outside waits and never sees uncommitted rows", () =>
-    Effect.gen(function*() {
-      const sql = yield* SqlClient.SqlClient
-      yield* sql`CREATE TABLE items (id integer PRIMARY KEY)`
-      const rolledBack = yield* Effect.fork(
-        sql.withTransaction(
-          Effect.gen(function*() {
-            yield* sql`INSERT INTO items VALUES (1)`
-            yield* Effect.sleep("200 millis")
-            return yield* Effect.fail("roll back")
-          })
-        ).pipe(Effect.exit)
-      )
-      yield* Effect.sleep("50 millis")
-      const seen = yield* sql<{ count: string }>`SELECT count(*) FROM items`
-      expect(seen).toEqual([{ count: "0" }])
-      yield* Fiber.join(rolledBack)
-    }).pipe(Effect.provide(layerEmbeddedTest)))
-
-  it.live("interrupting a statement does not stall the database", () =>
-    Effect.gen(function*() {
-      const sql = yield* SqlClient.SqlClient
-      const sleeping = yield* Effect.fork(sql`SELECT pg_sleep(0.3)`)
-      yield* Effect.sleep("50 millis")
-      const started = performance.now()
-      yield* Fiber.interrupt(sleeping)
-      yield* sql`SELECT 1`
-      // node-postgres' cancel would have held the single connection for its 5 s timeout.
-      expect(performance.now() - started).toBeLessThan(2_000)
-    }).pipe(Effect.provide(layerEmbeddedTest)))
 })

@@ -1,1 +1,3 @@
 export { layerEmbeddedTest } from "./layerEmbeddedTest.ts"
+export { freshPostgresDatabase, layerPostgresTest } from "./layerPostgresTest.ts"
+export { type MakeDatabase, readModelContract } from "./readModelContract.ts"

@@ -1,0 +1,79 @@
+// Runs the distributed runtime as local processes, as deploy/services.ts lists them: each replica of each service is
+// its own `node --import tsx <entry>`, the replicas of an HTTP service on `port`, `port + 1`, ... on 127.0.0.1. A
+// process that dies is started again after a second, as an orchestrator would; Ctrl-C stops them all.
+//   eval "$(npx tsx deploy/local/infra.ts up)"   # in another shell: Kafka, PostgreSQL, MinIO; prints the exports
+//   JWT_SECRET=$(openssl rand -base64 32) npx tsx deploy/run.ts
+import { type ChildProcess, spawn } from "node:child_process"
+import { dirname, resolve } from "node:path"
+import { createInterface } from "node:readline"
+import { fileURLToPath } from "node:url"
+import { processCommand } from "./manifests.ts"
+import { services } from "./services.ts"
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..")
+const required = ["KAFKA_BROKERS", "DATABASE_URL", "S3_ENDPOINT", "JWT_SECRET"]
+const restartDelayMs = 1_000
+
+const missing = required.filter((name) => (process.env[name] ?? "") === "")
+if (missing.length > 0) {
+  console.error(`deploy/run.ts: set ${missing.join(", ")} first (see deploy/README.md)`)
+  process.exit(2)
+}
+
+interface Replica {
+  readonly label: string
+  readonly command: ReadonlyArray<string>
+  readonly env: NodeJS.ProcessEnv
+  child?: ChildProcess
+}
+
+let stopping = false
+
+const replicas: ReadonlyArray<Replica> = services.flatMap((service) =>
+  Array.from({ length: service.replicas }, (_, index) => ({
+    label: `${service.name}-${index + 1}`,
+    command: processCommand(service),
+    env: { ...process.env, ...(service.port === null ? {} : { PORT: String(service.port + index) }) }
+  }))
+)
+
+const prefixLines = (label: string, stream: NodeJS.ReadableStream | null) => {
+  if (stream !== null) createInterface({ input: stream }).on("line", (line) => console.log(`[${label}] ${line}`))
+}
+
+const launch = (replica: Replica) => {
+  const [command = "node", ...args] = replica.command
+  const child = spawn(command === "node" ? process.execPath : command, args, {
+    cwd: repoRoot,
+    env: replica.env,
+    stdio: ["ignore", "pipe", "pipe"]
+  })
+  replica.child = child
+  prefixLines(replica.label, child.stdout)
+  prefixLines(replica.label, child.stderr)
+  console.log(`[run] ${replica.label}: pid ${child.pid}${replica.env.PORT === undefined ? "" : `, port ${replica.env.PORT}`}`)
+  child.once("exit", (code, signal) => {
+    if (stopping) return
+    console.log(`[run] ${replica.label} exited (${signal ?? `code ${code}`}); starting it again in ${restartDelayMs} ms`)
+    setTimeout(() => stopping || launch(replica), restartDelayMs)
+  })
+}
+
+const stopAll = async () => {
+  stopping = true
+  await Promise.all(
+    replicas.map((replica) =>
+      new Promise<void>((resolveExit) => {
+        const child = replica.child
+        if (child === undefined || child.exitCode !== null || child.signalCode !== null) return resolveExit()
+        child.once("exit", () => resolveExit())
+        child.kill("SIGTERM")
+      })
+    )
+  )
+}
+
+for (const replica of replicas) launch(replica)
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => void stopAll().then(() => console.log("[run] every process stopped")))
+}

@@ -1,0 +1,43 @@
+/**
+ * The services of the distributed runtime, one entry each. compose.yaml and k8s/ are rendered from this list and
+ * settings.ts (`npx tsx deploy/render.ts`), the e2e test starts its processes from it, and a unit test fails when
+ * the rendered files drift from it. A new service is one more entry here.
+ */
+export interface ServiceDefinition {
+  /** The folder under services/; the compose service; the Kubernetes objects are `synth-<name>`. */
+  readonly name: string
+  /** Its process, run as `node --import tsx <entry>` from the repository root (the image's working directory). */
+  readonly entry: string
+  /** The port it serves HTTP on (PORT), /health included; null for a worker without HTTP. */
+  readonly port: number | null
+  /** Clients reach it: compose publishes it on the host's loopback, one port per replica from `port` on. */
+  readonly public: boolean
+  /** Replicas it starts with; for a worker, the autoscaler's minimum. */
+  readonly replicas: number
+  /**
+   * Consumer-group workers scale by adding members: Kubernetes gets a HorizontalPodAutoscaler on CPU up to
+   * `maxReplicas` (useful up to the partition count of the topics they consume). null for everything else.
+   */
+  readonly worker: { readonly maxReplicas: number; readonly targetCpuUtilization: number } | null
+  /** Names from settings.ts this service reads besides the infrastructure settings every service gets. */
+  readonly settings: ReadonlyArray<string>
+  /** Kubernetes requests and limits of its container. */
+  readonly resources: {
+    readonly requests: { readonly cpu: string; readonly memory: string }
+    readonly limits: { readonly cpu: string; readonly memory: string }
+  }
+}
+
+export const services: ReadonlyArray<ServiceDefinition> = [
+  {
+    name: "gateway",
+    entry: "services/gateway/src/main.ts",
+    port: 8000,
+    public: true,
+    replicas: 2,
+    worker: null,
+    settings: ["HOST", "JWT_SECRET", "ALLOWED_ORIGINS", "AUDITOR_EMAILS"],
+    // scrypt takes 32 MiB per password check: the limit leaves room for a handful at once next to the heap.
+    resources: { requests: { cpu: "250m", memory: "256Mi" }, limits: { cpu: "1", memory: "768Mi" } }
+  }
+]

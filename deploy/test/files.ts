@@ -1,0 +1,36 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs"
+import { dirname, join, resolve } from "node:path"
+import { fileURLToPath } from "node:url"
+import { parseAllDocuments } from "yaml"
+
+export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "../..")
+export const deployDir = join(repoRoot, "deploy")
+export const kubernetesDir = join(deployDir, "k8s")
+
+export const read = (path: string) => readFileSync(join(repoRoot, path), "utf8")
+export const exists = (path: string) => existsSync(join(repoRoot, path))
+
+/** Every document of a YAML file; a syntax error or a warning fails the test that reads it. */
+export const yamlDocuments = (path: string): ReadonlyArray<Record<string, unknown>> =>
+  parseAllDocuments(read(path)).map((document) => {
+    const problems = [...document.errors, ...document.warnings]
+    if (problems.length > 0) throw new Error(`${path}: ${problems.map((problem) => problem.message).join("; ")}`)
+    return document.toJS() as Record<string, unknown>
+  })
+
+export const kubernetesFiles = () =>
+  readdirSync(kubernetesDir).filter((name) => name.endsWith(".yaml")).sort()
+
+/** The names in the first column of every table in README.md (`A / B` rows name two settings). */
+export const documentedSettings = (): ReadonlySet<string> => {
+  const names = read("README.md")
+    .split("\n")
+    .filter((line) => line.startsWith("|"))
+    .flatMap((line) => (line.split("|")[1] ?? "").split("/"))
+    .map((cell) => cell.trim().replace(/`/g, ""))
+    .filter((cell) => /^[A-Z][A-Z0-9_]+$/.test(cell))
+  return new Set(names)
+}
+
+/** The `.ts` files a command line runs (`node --import tsx services/x/src/main.ts`). */
+export const entryFilesOf = (command: ReadonlyArray<string>) => command.filter((part) => part.endsWith(".ts"))

@@ -1,0 +1,15 @@
+import { Config, Effect, Option } from "effect"
+import { Layer } from "effect"
+import { layerEmbeddedConfig } from "./embedded.ts"
+import { layerKafkaConfig } from "./kafka/kafka.ts"
+
+/**
+ * The adapter is chosen by configuration only: Kafka when KAFKA_BROKERS is set (see `kafkaOptionsConfig`), else the
+ * durable embedded log in DATA_DIR/eventlog.
+ */
+export const layerFromConfig = Layer.unwrapEffect(
+  Effect.map(
+    Config.option(Config.string("KAFKA_BROKERS")),
+    Option.match({ onNone: () => layerEmbeddedConfig, onSome: () => layerKafkaConfig })
+  )
+)

@@ -1,0 +1,170 @@
+import { Cause, Chunk, Deferred, Duration, Effect, Exit, Option, Queue } from "effect"
+import type { NonEmptyReadonlyArray } from "effect/Array"
+import type { Producer, RecordMetadata } from "kafkajs"
+import { EventLogError, type Position } from "../EventLog.ts"
+import type { OutgoingRecord } from "./codec.ts"
+import { kafkaFailure, type Topics } from "./topics.ts"
+
+interface PendingAppend {
+  readonly records: NonEmptyReadonlyArray<OutgoingRecord>
+  readonly bytes: number
+  readonly done: Deferred.Deferred<ReadonlyArray<Position>, EventLogError>
+}
+
+export interface AppenderSettings {
+  /** How many recently appended event ids (with their positions) this process remembers to answer re-appends. */
+  readonly dedupeWindow: number
+  /** How long `append` waits for the broker's acknowledgement. */
+  readonly appendTimeout: Duration.Duration
+}
+
+/** Calls coalesced into one produce request, and their bytes (well under the broker's 1 MiB per partition batch). */
+const maxCallsPerRequest = 1_000
+const maxBytesPerRequest = 512 * 1024
+
+/** Positions of recently appended events, oldest first (a Map iterates in insertion order). */
+const makeRecent = (capacity: number) => {
+  const positions = new Map<string, Position>()
+  return {
+    get: (eventId: string) => positions.get(eventId),
+    add: (eventId: string, position: Position) => {
+      positions.set(eventId, position)
+      if (positions.size > capacity) positions.delete(positions.keys().next().value!)
+    }
+  }
+}
+
+const failureOf = (cause: Cause.Cause<EventLogError>) =>
+  Cause.isInterruptedOnly(cause)
+    ? new EventLogError({ reason: "The event log closed while appending (the events may or may not have been stored)" })
+    : Option.getOrElse(
+      Cause.failureOption(cause),
+      () => new EventLogError({ reason: "Appending to Kafka failed", cause: Cause.squash(cause) })
+    )
+
+const partitionKey = (topic: string, partition: number) => `${partition}:${topic}`
+
+/**
+ * Appends go through one sender fiber that coalesces whatever calls are waiting into one produce request. The
+ * idempotent producer allows one request in flight per broker anyway, so concurrent appends would otherwise queue
+ * for a round trip each; here they share one. The sender is also the one place that knows what was appended, which
+ * makes the re-append check race-free within this process.
+ */
+export const makeAppender = (producer: Producer, topics: Topics, settings: AppenderSettings) =>
+  Effect.gen(function*() {
+    const recent = makeRecent(settings.dedupeWindow)
+    const closing = new EventLogError({ reason: "The event log closed before this append was sent" })
+    const queue = yield* Effect.acquireRelease(
+      Queue.unbounded<PendingAppend>(),
+      (queue) =>
+        Queue.takeAll(queue).pipe(
+          Effect.flatMap(Effect.forEach((pending) => Deferred.fail(pending.done, closing), { discard: true })),
+          Effect.zipRight(Queue.shutdown(queue))
+        )
+    )
+
+    /** One produce request for `calls`; every call is answered, with positions or with the request's failure. */
+    const send = (calls: ReadonlyArray<PendingAppend>) =>
+      Effect.gen(function*() {
+        // Per call, per record: a position already known, or the index of the fresh record that will carry it.
+        const fresh: Array<OutgoingRecord & { readonly indexInPartition: number }> = []
+        const freshById = new Map<string, number>()
+        const perPartition = new Map<string, number>()
+        const plans = calls.map((call) =>
+          call.records.map((record): Position | number => {
+            const known = recent.get(record.eventId)
+            if (known !== undefined) return known
+            const planned = freshById.get(record.eventId)
+            if (planned !== undefined) return planned
+            const key = partitionKey(record.topic, record.partition)
+            const indexInPartition = perPartition.get(key) ?? 0
+            perPartition.set(key, indexInPartition + 1)
+            freshById.set(record.eventId, fresh.length)
+            fresh.push({ ...record, indexInPartition })
+            return fresh.length - 1
+          })
+        )
+
+        const metadata: ReadonlyArray<RecordMetadata> = fresh.length === 0 ? [] : yield* Effect.tryPromise({
+          try: () =>
+            producer.sendBatch({
+              acks: -1,
+              topicMessages: [...new Set(fresh.map((record) => record.topic))].map((topic) => ({
+                topic: topics.physical(topic),
+                messages: fresh
+                  .filter((record) => record.topic === topic)
+                  .map(({ headers, key, partition, value }) => ({ key, value, partition, headers: { ...headers } }))
+              }))
+            }),
+          catch: kafkaFailure("append (the events may or may not have been stored)")
+        })
+
+        // kafkajs sends each partition's records, in the order given, as one batch: offsets count up from its base.
+        const baseOffsets = new Map(
+          metadata.map((entry) => [partitionKey(topics.logical(entry.topicName), entry.partition), Number(entry.baseOffset)])
+        )
+        const freshPositions = yield* Effect.forEach(fresh, (record) => {
+          const base = baseOffsets.get(partitionKey(record.topic, record.partition))
+          return base === undefined || Number.isNaN(base)
+            ? Effect.fail(new EventLogError({ reason: `Kafka acknowledged no offset for ${record.topic}/${record.partition}` }))
+            : Effect.succeed<Position>({ topic: record.topic, partition: record.partition, offset: base + record.indexInPartition })
+        })
+        fresh.forEach((record, index) => recent.add(record.eventId, freshPositions[index]!))
+        yield* Effect.forEach(calls, (call, index) =>
+          Deferred.succeed(
+            call.done,
+            plans[index]!.map((plan) => (typeof plan === "number" ? freshPositions[plan]! : plan))
+          ), { discard: true })
+      }).pipe(
+        Effect.onExit((exit) =>
+          Exit.isSuccess(exit)
+            ? Effect.void
+            : Effect.forEach(calls, (call) => Deferred.fail(call.done, failureOf(exit.cause)), { discard: true })
+        ),
+        Effect.ignore
+      )
+
+    /** Splits what is waiting into requests that stay under the size limit; a call is never split. */
+    const requests = (calls: ReadonlyArray<PendingAppend>) => {
+      const groups: Array<Array<PendingAppend>> = []
+      let bytes = Infinity
+      for (const call of calls) {
+        if (bytes + call.bytes > maxBytesPerRequest) {
+          groups.push([])
+          bytes = 0
+        }
+        groups.at(-1)!.push(call)
+        bytes += call.bytes
+      }
+      return groups
+    }
+
+    yield* Queue.take(queue).pipe(
+      Effect.flatMap((first) =>
+        Effect.map(Queue.takeUpTo(queue, maxCallsPerRequest - 1), (more) => [first, ...Chunk.toReadonlyArray(more)])
+      ),
+      Effect.flatMap((calls) => Effect.forEach(requests(calls), send, { discard: true })),
+      Effect.forever,
+      Effect.forkScoped
+    )
+
+    return (records: NonEmptyReadonlyArray<OutgoingRecord>): Effect.Effect<ReadonlyArray<Position>, EventLogError> =>
+      Effect.gen(function*() {
+        const done = yield* Deferred.make<ReadonlyArray<Position>, EventLogError>()
+        const bytes = records.reduce(
+          (total, record) => total + Buffer.byteLength(record.key) + Buffer.byteLength(record.value) + 64,
+          0
+        )
+        yield* Queue.offer(queue, { records, bytes, done })
+        return yield* Deferred.await(done).pipe(
+          Effect.timeoutFail({
+            duration: settings.appendTimeout,
+            onTimeout: () =>
+              new EventLogError({
+                reason: `Kafka did not acknowledge the append within ${Duration.format(settings.appendTimeout)} ` +
+                  "(it may still be stored; appending the same events again from this process is safe)"
+              })
+          })
+        )
+      })
+  })

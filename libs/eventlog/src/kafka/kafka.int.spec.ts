@@ -1,0 +1,114 @@
+import { describe, expect, it, layer } from "@effect/vitest"
+import { allTopicNames } from "@synth/contracts"
+import { ConfigProvider, Effect, Fiber, Layer, Ref, Schedule } from "effect"
+import { ConfigResourceTypes, Kafka, logLevel } from "kafkajs"
+import * as fs from "node:fs"
+import * as os from "node:os"
+import * as path from "node:path"
+import { layerFromConfig } from "../config.ts"
+import { EventLog, type StoredEvent } from "../EventLog.ts"
+import { eventLogContract } from "../testing/contract.ts"
+import { payloadN, testEnvelope, uniqueTopic } from "../testing/fixtures.ts"
+import { layerKafka } from "./kafka.ts"
+import { kafkaTestSettings, layerKafkaForTests, testKafkaBrokers, uniqueKafkaPrefix } from "./testing.ts"
+
+eventLogContract("Kafka, 3 partitions", () => layerKafkaForTests({ partitions: 3 }))
+
+const waitUntilCommitted = (group: string, topic: string) =>
+  Effect.gen(function*() {
+    const log = yield* EventLog
+    const end = yield* log.endOffsets(topic)
+    yield* log.committedOffsets(group, topic).pipe(
+      Effect.repeat({
+        until: (committed) => JSON.stringify(committed) === JSON.stringify(end),
+        schedule: Schedule.spaced("100 millis")
+      }),
+      Effect.timeoutFail({ duration: "45 seconds", onTimeout: () => new Error(`group ${group} never caught up`) })
+    )
+  })
+
+/** The broker's minimum session timeout (group.min.session.timeout.ms): the shortest a test can ask for. */
+const sessionTimeoutMillis = 6_000
+
+layer(layerKafkaForTests({ sessionTimeout: sessionTimeoutMillis, heartbeatInterval: "1 second" }), {
+  excludeTestServices: true
+})("Kafka consumer groups", (it) => {
+  it.effect(
+    "keep a member whose handler outlasts the session timeout: the event is neither taken from it nor redelivered",
+    () =>
+      Effect.gen(function*() {
+        const log = yield* EventLog
+        const topic = uniqueTopic("long-handler")
+        const group = uniqueTopic("group")
+        yield* log.append([{ topic, envelope: testEnvelope("job", 0) }, { topic, envelope: testEnvelope("job", 1) }])
+        const handled = yield* Ref.make<ReadonlyArray<number>>([])
+        // Event 0 is the model training: 2.5 session timeouts long.
+        const handle = (event: StoredEvent) =>
+          Ref.update(handled, (so) => [...so, payloadN(event)]).pipe(
+            Effect.zipRight(payloadN(event) === 0 ? Effect.sleep(sessionTimeoutMillis * 2.5) : Effect.void)
+          )
+        const first = yield* Effect.fork(log.consume({ group, topics: [topic], handle }))
+        yield* Ref.get(handled).pipe(Effect.repeat({ until: (so) => so.length > 0, schedule: Schedule.spaced("50 millis") }))
+        // A second member joins while the first is busy: the rebalance must wait for the first, not expel it.
+        yield* Effect.sleep("2 seconds")
+        const second = yield* Effect.fork(log.consume({ group, topics: [topic], handle }))
+        yield* waitUntilCommitted(group, topic)
+        // A redelivery of event 0 to either member would show up within this time.
+        yield* Effect.sleep("3 seconds")
+        yield* Fiber.interrupt(first)
+        yield* Fiber.interrupt(second)
+        expect(yield* Ref.get(handled)).toEqual([0, 1])
+      }),
+    60_000
+  )
+})
+
+describe("Kafka adapter", () => {
+  it.live("creates the registry's topics with the configured partitions, unlimited retention and log-append time", () =>
+    Effect.gen(function*() {
+      const brokers = yield* testKafkaBrokers
+      const prefix = uniqueKafkaPrefix()
+      yield* Layer.build(layerKafka({ brokers, topicPrefix: prefix, partitions: 3 }))
+      const kafka = new Kafka({ brokers: [...brokers], logLevel: logLevel.NOTHING })
+      const admin = kafka.admin()
+      yield* Effect.acquireRelease(Effect.promise(() => admin.connect()), () => Effect.promise(() => admin.disconnect()))
+      const names = allTopicNames.map((name) => `${prefix}${name}`)
+      const metadata = yield* Effect.promise(() => admin.fetchTopicMetadata({ topics: names }))
+      expect(metadata.topics.map((topic) => [topic.name, topic.partitions.length]).sort()).toEqual(
+        names.map((name) => [name, 3]).sort()
+      )
+      const configs = yield* Effect.promise(() =>
+        admin.describeConfigs({
+          includeSynonyms: false,
+          resources: names.map((name) => ({ type: ConfigResourceTypes.TOPIC, name }))
+        })
+      )
+      for (const resource of configs.resources) {
+        const value = (name: string) => resource.configEntries.find((entry) => entry.configName === name)?.configValue
+        expect([value("retention.ms"), value("retention.bytes"), value("message.timestamp.type")]).toEqual([
+          "-1",
+          "-1",
+          "LogAppendTime"
+        ])
+      }
+    }).pipe(Effect.scoped), 60_000)
+
+  it.live("is chosen by configuration: Kafka when KAFKA_BROKERS is set, the embedded log otherwise", () =>
+    Effect.gen(function*() {
+      const dataDir = yield* Effect.acquireRelease(
+        Effect.sync(() => fs.mkdtempSync(path.join(os.tmpdir(), "eventlog-config-"))),
+        (dir) => Effect.sync(() => fs.rmSync(dir, { recursive: true, force: true }))
+      )
+      const partitionsWith = (settings: Record<string, string>) =>
+        Effect.flatMap(EventLog, (log) => log.partitions(uniqueTopic("configured"))).pipe(
+          Effect.provide(
+            layerFromConfig.pipe(Layer.provide(Layer.setConfigProvider(ConfigProvider.fromJson(settings))))
+          )
+        )
+      const kafka = yield* kafkaTestSettings
+      expect(yield* partitionsWith({ ...kafka, KAFKA_PARTITIONS: "2", DATA_DIR: dataDir })).toBe(2)
+      expect(fs.existsSync(path.join(dataDir, "eventlog"))).toBe(false)
+      expect(yield* partitionsWith({ DATA_DIR: dataDir })).toBe(1)
+      expect(fs.existsSync(path.join(dataDir, "eventlog"))).toBe(true)
+    }).pipe(Effect.scoped), 60_000)
+})

@@ -1,0 +1,32 @@
+import { Effect, Layer } from "effect"
+import type { EventLog, EventLogError } from "../EventLog.ts"
+import { type KafkaOptions, kafkaOptionsConfig, layerKafka } from "./kafka.ts"
+
+/**
+ * The brokers of the test run: KAFKA_BROKERS, which the int and e2e setup (test/support/infra.ts) sets to a broker it
+ * started, unless the environment already named one.
+ */
+export const testKafkaBrokers: Effect.Effect<ReadonlyArray<string>> = kafkaOptionsConfig.pipe(
+  Effect.map((options) => options.brokers),
+  Effect.orDieWith((error) =>
+    new Error(`Kafka tests need KAFKA_BROKERS (the int/e2e setup provides it; see test/support/infra.ts): ${String(error)}`)
+  )
+)
+
+/** A topic and group prefix no other test uses, so tests share one cluster without seeing each other. */
+export const uniqueKafkaPrefix = (): string => `test-${crypto.randomUUID().slice(0, 8)}.`
+
+/** The Kafka adapter on the test brokers, under a prefix of its own, without the registry's topics. */
+export const layerKafkaForTests = (
+  options: Omit<KafkaOptions, "brokers"> = {}
+): Layer.Layer<EventLog, EventLogError> =>
+  Layer.unwrapEffect(
+    Effect.map(testKafkaBrokers, (brokers) => layerKafka({ topics: [], topicPrefix: uniqueKafkaPrefix(), ...options, brokers }))
+  )
+
+/** For code that configures itself (layerFromConfig): the test brokers and a fresh prefix, as settings. */
+export const kafkaTestSettings: Effect.Effect<Readonly<Record<string, string>>> = Effect.map(
+  testKafkaBrokers,
+  (brokers) => ({ KAFKA_BROKERS: brokers.join(","), KAFKA_TOPIC_PREFIX: uniqueKafkaPrefix() })
+)
+
