@@ -6,7 +6,7 @@ import { mkdtemp } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import { dirname, join, resolve } from "node:path"
 import { fileURLToPath, pathToFileURL } from "node:url"
-import type { LocalServer, StartOptions } from "./postgres.ts"
+import type { LocalServer, StartOptions } from "./localServer.ts"
 
 export type ServerName = "kafka" | "postgres" | "minio"
 
@@ -135,10 +135,13 @@ export const up = async (options: UpOptions = {}): Promise<Infra> => {
 
 /** Stops every server `up` started in this process, in parallel, and removes their run directories. */
 export const down = async (log: (line: string) => void = defaultLog): Promise<void> => {
-  const stopping = started.splice(0).map(async ({ name, server }) => {
+  // Each stays in `started` until it has stopped, so an exit meanwhile still removes its run directory.
+  const stopping = [...started].map(async (entry) => {
+    const { name, server } = entry
     const begun = performance.now()
     try {
       await server.stop()
+      started.splice(started.indexOf(entry), 1)
       log(`[${name}] stopped in ${seconds(performance.now() - begun)}`)
     } catch (error) {
       log(`[${name}] stop failed: ${error instanceof Error ? error.message : String(error)}`)

@@ -10,23 +10,10 @@
 import { type ChildProcess, spawn } from "node:child_process"
 import { randomBytes } from "node:crypto"
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs"
-import { createServer } from "node:net"
 import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { Kafka, logLevel } from "kafkajs"
-
-export interface LocalServer {
-  readonly env: Readonly<Record<string, string>>
-  readonly stop: () => Promise<void>
-}
-
-export interface StartOptions {
-  /** Persistent between runs (e.g. `<repo>/.cache/infra`): the broker's jars are kept here. */
-  readonly cacheDir: string
-  /** A fresh directory; the broker keeps its data, configuration and log in `runDir/kafka`, removed by `stop`. */
-  readonly runDir: string
-  readonly log: (line: string) => void
-}
+import { freePorts, type LocalServer, type StartOptions } from "./localServer.ts"
 
 /** 3.9 is the last line that still speaks every protocol version kafkajs 2.2.4 uses (4.0 removed old ones). */
 export const kafkaVersion = "3.9.1"
@@ -38,23 +25,6 @@ const readyTimeoutMs = 90_000
 const stopTimeoutMs = 15_000
 
 const java = () => (process.env.JAVA_HOME ? join(process.env.JAVA_HOME, "bin", "java") : "java")
-
-/** Distinct free ports: every probe stays open until all are taken, so the OS cannot hand out one port twice. */
-const freePorts = async (count: number): Promise<ReadonlyArray<number>> => {
-  const probes = Array.from({ length: count }, () => createServer())
-  const ports = await Promise.all(probes.map((probe) =>
-    new Promise<number>((resolve, reject) => {
-      probe.once("error", reject)
-      probe.listen(0, "127.0.0.1", () => {
-        const address = probe.address()
-        if (typeof address === "object" && address !== null) resolve(address.port)
-        else reject(new Error("no port"))
-      })
-    })
-  ))
-  await Promise.all(probes.map((probe) => new Promise((resolve) => probe.close(resolve))))
-  return ports
-}
 
 const readFileSafe = (file: string) => {
   try {
@@ -305,3 +275,4 @@ export const start = async (options: StartOptions): Promise<LocalServer> => {
   options.log(`kafka: ${kafkaVersion} on ${broker} (pid ${child.pid}) ready in ${Math.round(performance.now() - started)} ms`)
   return { env: { KAFKA_BROKERS: broker, KAFKA_PARTITIONS: String(partitions) }, stop }
 }
+

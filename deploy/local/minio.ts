@@ -5,21 +5,8 @@ import { type ChildProcess, spawn } from "node:child_process"
 import { randomBytes } from "node:crypto"
 import { closeSync, existsSync, openSync } from "node:fs"
 import { mkdir, readFile, rename, rm } from "node:fs/promises"
-import { createServer } from "node:net"
 import { join } from "node:path"
-
-export interface LocalServer {
-  readonly env: Readonly<Record<string, string>>
-  readonly stop: () => Promise<void>
-}
-
-export interface StartOptions {
-  /** Persistent between runs (e.g. `<repo>/.cache/infra`): holds the built binary and Go's caches. */
-  readonly cacheDir: string
-  /** A fresh directory for this server's data and log; removed by `stop`. */
-  readonly runDir: string
-  readonly log: (line: string) => void
-}
+import { freePort, type LocalServer, type StartOptions } from "./localServer.ts"
 
 /**
  * The last commit of github.com/minio/minio (2026-02-12): MinIO publishes RELEASE tags that are not semantic
@@ -40,16 +27,6 @@ process.once("exit", () => {
 })
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-
-const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once("error", reject)
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address()
-      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))))
-    })
-  })
 
 const tail = async (file: string, lines = 30) =>
   (await readFile(file, "utf8").catch(() => "")).trimEnd().split("\n").slice(-lines).join("\n")
@@ -210,3 +187,4 @@ export const start = async (options: StartOptions): Promise<LocalServer> => {
   }
   return { env, stop }
 }
+

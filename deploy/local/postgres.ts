@@ -4,21 +4,8 @@ import { type ChildProcess, spawn } from "node:child_process"
 import { randomBytes } from "node:crypto"
 import { closeSync, existsSync, openSync, readFileSync, realpathSync } from "node:fs"
 import { chmod, chown, mkdir, readdir, rm, stat, writeFile } from "node:fs/promises"
-import { createServer } from "node:net"
 import { delimiter, dirname, join } from "node:path"
-
-export interface LocalServer {
-  readonly env: Readonly<Record<string, string>>
-  readonly stop: () => Promise<void>
-}
-
-export interface StartOptions {
-  /** Persistent downloads and builds (unused here: apt keeps the package, initdb takes under a second). */
-  readonly cacheDir: string
-  /** A fresh directory for this run's data; stop() removes it. */
-  readonly runDir: string
-  readonly log: (line: string) => void
-}
+import { freePort, type LocalServer, type StartOptions } from "./localServer.ts"
 
 /** Server user and database the DATABASE_URL names. */
 const superuser = "postgres"
@@ -163,16 +150,6 @@ const checkTraversable = async (dir: string) => {
     if (current === dirname(current)) return
   }
 }
-
-const freePort = (): Promise<number> =>
-  new Promise((resolvePort, reject) => {
-    const probe = createServer()
-    probe.once("error", reject)
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address()
-      probe.close(() => (typeof address === "object" && address ? resolvePort(address.port) : reject(new Error("no port"))))
-    })
-  })
 
 const sleep = (ms: number) => new Promise((wake) => setTimeout(wake, ms))
 
@@ -336,3 +313,4 @@ export const start = async ({ log, runDir }: StartOptions): Promise<LocalServer>
     stop
   }
 }
+

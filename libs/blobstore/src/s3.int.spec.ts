@@ -7,7 +7,9 @@ import { tmpdir } from "node:os"
 import * as path from "node:path"
 // The test run's global setup normally starts MinIO; run alone, this file starts its own from the same script.
 // eslint-disable-next-line @nx/enforce-module-boundaries -- deploy/local is test tooling, not a library
-import { type LocalServer, start } from "../../../deploy/local/minio.ts"
+import type { LocalServer } from "../../../deploy/local/localServer.ts"
+// eslint-disable-next-line @nx/enforce-module-boundaries -- deploy/ is tooling, not a project
+import { start } from "../../../deploy/local/minio.ts"
 import { BlobKey } from "./BlobKey.ts"
 import { BlobStore } from "./BlobStore.ts"
 import { layerFromConfig } from "./config.ts"
