@@ -1,4 +1,4 @@
-import { Migrator, type SqlClient, type SqlError } from "@effect/sql"
+import { Migrator, type SqlClient, SqlError } from "@effect/sql"
 import { Effect, Layer, Schedule } from "effect"
 import { projectorMigrations } from "./projectorMigrations.ts"
 
@@ -31,11 +31,17 @@ export const migrationSet = (owner: string, migrations: Migrations): MigrationSe
 // Migrator.make without a schema dumper: PgMigrator's only addition is pg_dump, which needs a PostgreSQL install.
 const runMigrator = Migrator.make({})
 
+// Two processes creating the same migrations table at once: the loser gets a unique violation on pg_type (23505)
+// or "already exists" (42P07, 42710). Its next attempt finds the table and waits on the Migrator's table lock.
+const isConcurrentCreate = (error: unknown) =>
+  error instanceof SqlError.SqlError &&
+  ["23505", "42P07", "42710"].includes(String((error.cause as { readonly code?: unknown } | undefined)?.code))
+
 /**
  * Applies every owner's pending migrations, the projector runtime's own first, then the sets in the order given.
  * Safe to run on every start and from several processes at once. The Migrator locks its table while it applies
  * migrations, but its own `CREATE TABLE IF NOT EXISTS` races between processes starting together on a new database
- * (seen: a duplicate key in pg_type); each owner's run is one transaction, so a failed one is retried as a whole.
+ * (seen: a duplicate key in pg_type), so that one failure is retried.
  * Returns the migrations applied now, per owner.
  */
 export const runMigrations = Effect.fn("runMigrations")(function*(sets: ReadonlyArray<MigrationSet>) {
@@ -46,7 +52,7 @@ export const runMigrations = Effect.fn("runMigrations")(function*(sets: Readonly
   const applied: Record<string, ReadonlyArray<string>> = {}
   for (const set of all) {
     const done = yield* runMigrator({ loader: Migrator.fromRecord(set.migrations), table: `migrations_${set.owner}` }).pipe(
-      Effect.retry({ times: 3, schedule: Schedule.spaced("250 millis") })
+      Effect.retry({ times: 3, schedule: Schedule.spaced("250 millis"), while: isConcurrentCreate })
     )
     applied[set.owner] = done.map(([id, name]) => `${String(id).padStart(4, "0")}_${name}`)
   }
