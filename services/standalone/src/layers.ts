@@ -1,11 +1,8 @@
-import { NodeHttpServer } from "@effect/platform-node"
 import { PasswordHasher, TokensLive } from "@synth/auth"
 import { layerEmbeddedConfig as EventLogLive } from "@synth/eventlog"
-import { GatewayHttpLive, gatewayMigrations, gatewayProjections, Ids } from "@synth/gateway"
+import { GatewayHttpLive, gatewayMigrations, gatewayProjections, HttpServerLive, Ids } from "@synth/gateway"
 import { layerFromConfig as ReadModelsLive, layerMigrations, ProjectorRuntime } from "@synth/sql"
-import { Effect, Layer } from "effect"
-import { createServer } from "node:http"
-import { ServerConfig } from "./config.ts"
+import { Layer } from "effect"
 
 /** Every read model of every service in this runtime, and the migrations of their tables. */
 export const projections = [...gatewayProjections]
@@ -13,10 +10,6 @@ export const migrations = [gatewayMigrations]
 
 /** The projector over this runtime's projections, after the read-model tables are migrated. */
 export const ProjectorLive = ProjectorRuntime.layer(projections).pipe(Layer.provide(layerMigrations(migrations)))
-
-const HttpServerLive = Layer.unwrapEffect(
-  Effect.map(ServerConfig, ({ host, port }) => NodeHttpServer.layer(createServer, { host, port }))
-)
 
 /**
  * The embedded default: one process with the gateway and every service, the durable embedded event log and the

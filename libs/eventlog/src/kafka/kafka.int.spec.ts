@@ -8,24 +8,11 @@ import * as path from "node:path"
 import { layerFromConfig } from "../config.ts"
 import { EventLog, type StoredEvent } from "../EventLog.ts"
 import { eventLogContract } from "../testing/contract.ts"
-import { payloadN, testEnvelope, uniqueTopic } from "../testing/fixtures.ts"
+import { payloadN, testEnvelope, uniqueTopic, waitUntilCommitted } from "../testing/fixtures.ts"
 import { layerKafka } from "./kafka.ts"
 import { kafkaTestSettings, layerKafkaForTests, testKafkaBrokers, uniqueKafkaPrefix } from "./testing.ts"
 
 eventLogContract("Kafka, 3 partitions", () => layerKafkaForTests({ partitions: 3 }))
-
-const waitUntilCommitted = (group: string, topic: string) =>
-  Effect.gen(function*() {
-    const log = yield* EventLog
-    const end = yield* log.endOffsets(topic)
-    yield* log.committedOffsets(group, topic).pipe(
-      Effect.repeat({
-        until: (committed) => JSON.stringify(committed) === JSON.stringify(end),
-        schedule: Schedule.spaced("100 millis")
-      }),
-      Effect.timeoutFail({ duration: "45 seconds", onTimeout: () => new Error(`group ${group} never caught up`) })
-    )
-  })
 
 /** The broker's minimum session timeout (group.min.session.timeout.ms): the shortest a test can ask for. */
 const sessionTimeoutMillis = 6_000
@@ -52,7 +39,7 @@ layer(layerKafkaForTests({ sessionTimeout: sessionTimeoutMillis, heartbeatInterv
         // A second member joins while the first is busy: the rebalance must wait for the first, not expel it.
         yield* Effect.sleep("2 seconds")
         const second = yield* Effect.fork(log.consume({ group, topics: [topic], handle }))
-        yield* waitUntilCommitted(group, topic)
+        yield* waitUntilCommitted(group, topic, { every: "100 millis", within: "45 seconds" })
         // A redelivery of event 0 to either member would show up within this time.
         yield* Effect.sleep("3 seconds")
         yield* Fiber.interrupt(first)

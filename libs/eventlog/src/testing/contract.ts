@@ -1,7 +1,7 @@
 import { describe, expect, layer } from "@effect/vitest"
-import { Chunk, Data, Effect, Fiber, type Layer, Queue, Schedule, Stream } from "effect"
+import { Chunk, Data, Effect, Fiber, type Layer, Queue, Stream } from "effect"
 import { EventLog, EventLogError, type Position, type StoredEvent } from "../EventLog.ts"
-import { payloadN, readAll, testEnvelope, uniqueTopic } from "./fixtures.ts"
+import { payloadN, readAll, testEnvelope, uniqueTopic, waitUntilCommitted } from "./fixtures.ts"
 
 class HandlerFailed extends Data.TaggedError("HandlerFailed")<{ readonly offset: number }> {}
 
@@ -15,19 +15,6 @@ const takeN = <A>(queue: Queue.Dequeue<A>, count: number) =>
     Effect.map(Chunk.toArray),
     Effect.timeoutFail({ duration: patience, onTimeout: () => new Error(`fewer than ${count} events arrived`) })
   )
-
-const waitUntilCommitted = (group: string, topic: string) =>
-  Effect.gen(function*() {
-    const log = yield* EventLog
-    const end = yield* log.endOffsets(topic)
-    yield* log.committedOffsets(group, topic).pipe(
-      Effect.repeat({
-        until: (committed) => JSON.stringify(committed) === JSON.stringify(end),
-        schedule: Schedule.spaced("20 millis")
-      }),
-      Effect.timeoutFail({ duration: patience, onTimeout: () => new Error(`group ${group} never caught up`) })
-    )
-  })
 
 /**
  * The behaviour every EventLog adapter promises. Adapters may have any number of partitions per topic, so the
@@ -306,7 +293,7 @@ export const eventLogContract = (name: string, makeLayer: () => Layer.Layer<Even
             .pipe(Effect.fork)
           yield* log.append([{ topic, envelope: testEnvelope("b", 3) }, { topic, envelope: testEnvelope("c", 4) }])
           const handled = yield* takeN(seen, 5)
-          yield* waitUntilCommitted(group, topic)
+          yield* waitUntilCommitted(group, topic, { every: "20 millis", within: patience })
           yield* Fiber.interrupt(member)
 
           expect(handled.map(payloadN).sort()).toEqual([0, 1, 2, 3, 4])
@@ -349,7 +336,7 @@ export const eventLogContract = (name: string, makeLayer: () => Layer.Layer<Even
           const second = yield* log.consume({ group, topics: [topic], handle: (event) => Queue.offer(seenBySecond, event) })
             .pipe(Effect.fork)
           expect((yield* takeN(seenBySecond, 2)).map(payloadN)).toEqual([1, 2])
-          yield* waitUntilCommitted(group, topic)
+          yield* waitUntilCommitted(group, topic, { every: "20 millis", within: patience })
           yield* Fiber.interrupt(second)
         }))
 
@@ -370,7 +357,7 @@ export const eventLogContract = (name: string, makeLayer: () => Layer.Layer<Even
               const member = yield* log.consume({ group, topics: [topic], handle: (event) => Queue.offer(seen, event) })
                 .pipe(Effect.fork)
               const handled = yield* takeN(seen, 3)
-              yield* waitUntilCommitted(group, topic)
+              yield* waitUntilCommitted(group, topic, { every: "20 millis", within: patience })
               yield* Fiber.interrupt(member)
               return handled.map(payloadN).sort()
             })
@@ -394,7 +381,7 @@ export const eventLogContract = (name: string, makeLayer: () => Layer.Layer<Even
           const member = log.consume({ group, topics: [topic], handle: (event) => Queue.offer(seen, event) })
           const members = yield* Effect.all([Effect.fork(member), Effect.fork(member)])
           const handled = yield* takeN(seen, 10)
-          yield* waitUntilCommitted(group, topic)
+          yield* waitUntilCommitted(group, topic, { every: "20 millis", within: patience })
           yield* Effect.sleep("100 millis")
           yield* Effect.forEach(members, Fiber.interrupt)
           expect(handled.map(payloadN).sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9])

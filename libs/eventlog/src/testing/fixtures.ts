@@ -1,5 +1,5 @@
 import type { EventEnvelope } from "@synth/contracts"
-import { Chunk, Effect, Stream } from "effect"
+import { Chunk, type Duration, Effect, Schedule, Stream } from "effect"
 import { EventLog, type StoredEvent } from "../EventLog.ts"
 
 /** A topic no other test uses, so suites can share one log (and one Kafka cluster). */
@@ -31,4 +31,22 @@ export const readAll = (topic: string) =>
         log.read({ topic, partition, fromOffset: 0, follow: false }).pipe(Stream.runCollect, Effect.map(Chunk.toArray))
     )
     return perPartition.flat()
+  })
+
+/** Waits until the group's committed offsets reach the topic's end offsets: every event was handled and committed. */
+export const waitUntilCommitted = (
+  group: string,
+  topic: string,
+  options: { readonly every: Duration.DurationInput; readonly within: Duration.DurationInput }
+) =>
+  Effect.gen(function*() {
+    const log = yield* EventLog
+    const end = yield* log.endOffsets(topic)
+    yield* log.committedOffsets(group, topic).pipe(
+      Effect.repeat({
+        until: (committed) => JSON.stringify(committed) === JSON.stringify(end),
+        schedule: Schedule.spaced(options.every)
+      }),
+      Effect.timeoutFail({ duration: options.within, onTimeout: () => new Error(`group ${group} never caught up`) })
+    )
   })
