@@ -9,13 +9,13 @@
 // Knobs: BENCH_SINGLES (1000), BENCH_BATCHES (50), BENCH_BATCH_SIZE (100), BENCH_CONCURRENCY (64),
 // BENCH_PROJECTED (20000), BENCH_LATENCY_SAMPLES (300), BENCH_LOAD_PER_SECOND (500), BENCH_KAFKA_PROVISION=1 (also
 // time deploy/local/kafka.ts itself: a cold start from an empty jar cache, downloads included, then warm starts).
-import * as Reactivity from "@effect/experimental/Reactivity"
 import { SqlClient } from "@effect/sql"
-import { PgClient } from "@effect/sql-pg"
 import { type EventEnvelope, Topics } from "@synth/contracts"
 import { EventLog, layerKafka, type Position } from "@synth/eventlog"
 import { layerEmbedded, layerMigrations, layerPostgres, makeProjection, migrationSet, ProjectorRuntime } from "@synth/sql"
-import { Config, Context, Effect, Fiber, Layer, Logger, LogLevel, Redacted, Schedule } from "effect"
+// The vitest-free part of @synth/sql/testing.
+import { freshPostgresDatabase } from "@synth/sql/testing/postgres"
+import { Context, Effect, Fiber, Layer, Logger, LogLevel, Schedule } from "effect"
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join, resolve } from "node:path"
@@ -86,19 +86,6 @@ const counts = makeProjection({
         ON CONFLICT (aggregate_id) DO UPDATE SET events = bench_counts.events + 1`)
 })
 
-/** A database of its own on the DATABASE_URL server, dropped afterwards (@synth/sql/testing's needs vitest). */
-const freshPostgresDatabase = Effect.gen(function*() {
-  const url = yield* Config.redacted("DATABASE_URL")
-  const name = `synth_bench_${crypto.randomUUID().replaceAll("-", "")}`
-  const admin = yield* PgClient.make({ url, maxConnections: 1 }).pipe(Effect.provide(Reactivity.layer))
-  yield* Effect.acquireRelease(
-    admin`CREATE DATABASE ${admin(name)}`,
-    () => Effect.orDie(admin`DROP DATABASE IF EXISTS ${admin(name)} WITH (FORCE)`)
-  )
-  const databaseUrl = new URL(Redacted.value(url))
-  databaseUrl.pathname = `/${name}`
-  return Redacted.make(databaseUrl.toString())
-})
 
 const prefix = () => `bench-${crypto.randomUUID().slice(0, 8)}.`
 
