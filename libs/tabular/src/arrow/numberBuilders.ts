@@ -1,0 +1,144 @@
+import { Bool, type Data, DateDay, Float64, Int32, makeData, TimestampMillisecond } from "apache-arrow"
+import { booleanValueOf } from "../infer/booleanText.ts"
+import { daysSinceEpoch, millisecondsPerDay } from "../infer/calendar.ts"
+import { emptyDateReading, isoForm, readDateText } from "../infer/dateText.ts"
+import { emptyNumberReading, type NumberConvention, numberUnder } from "../infer/numberText.ts"
+import { ColumnBuilder } from "./ColumnBuilder.ts"
+
+/** Integers and floats as doubles: exact for every integer pass 1 accepts (within ±(2^53−1)). */
+export class Float64Builder extends ColumnBuilder {
+  private values: Float64Array
+  private readonly reading = emptyNumberReading()
+
+  constructor(name: string, capacity: number, private readonly convention: NumberConvention) {
+    super(name, capacity)
+    this.values = new Float64Array(capacity)
+  }
+
+  protected appendText(text: string): void {
+    const value = numberUnder(text, this.convention, this.reading)
+    if (Number.isNaN(value)) this.changedBetweenReads()
+    this.values[this.length] = value
+  }
+  protected appendNumber(value: number): void {
+    this.values[this.length] = value
+  }
+  protected appendBoolean(): void {
+    this.changedBetweenReads()
+  }
+  protected skipValue(): void {}
+  protected makeData(length: number, nullCount: number, nullBitmap: Uint8Array | undefined): Data {
+    return makeData({ type: new Float64(), length, nullCount, nullBitmap, data: this.values.subarray(0, length) })
+  }
+  protected reset(): void {
+    this.values = new Float64Array(this.capacity)
+  }
+}
+
+/** Integer columns whose every value fits 32 bits: half the bytes of a double. */
+export class Int32Builder extends ColumnBuilder {
+  private values: Int32Array
+  private readonly reading = emptyNumberReading()
+
+  constructor(name: string, capacity: number, private readonly convention: NumberConvention) {
+    super(name, capacity)
+    this.values = new Int32Array(capacity)
+  }
+
+  protected appendText(text: string): void {
+    const value = numberUnder(text, this.convention, this.reading)
+    if (value !== (value | 0)) this.changedBetweenReads()
+    this.values[this.length] = value
+  }
+  protected appendNumber(value: number): void {
+    this.values[this.length] = value
+  }
+  protected appendBoolean(): void {
+    this.changedBetweenReads()
+  }
+  protected skipValue(): void {}
+  protected makeData(length: number, nullCount: number, nullBitmap: Uint8Array | undefined): Data {
+    return makeData({ type: new Int32(), length, nullCount, nullBitmap, data: this.values.subarray(0, length) })
+  }
+  protected reset(): void {
+    this.values = new Int32Array(this.capacity)
+  }
+}
+
+export class BoolBuilder extends ColumnBuilder {
+  private values: Uint8Array
+
+  constructor(name: string, capacity: number) {
+    super(name, capacity)
+    this.values = new Uint8Array(Math.ceil(capacity / 8))
+  }
+
+  protected appendText(text: string): void {
+    const value = booleanValueOf(text)
+    if (value === undefined) this.changedBetweenReads()
+    this.appendBoolean(value)
+  }
+  protected appendNumber(value: number): void {
+    if (value !== 0 && value !== 1) this.changedBetweenReads()
+    this.appendBoolean(value === 1)
+  }
+  protected appendBoolean(value: boolean): void {
+    if (value) this.values[this.length >> 3]! |= 1 << (this.length & 7)
+  }
+  protected skipValue(): void {}
+  protected makeData(length: number, nullCount: number, nullBitmap: Uint8Array | undefined): Data {
+    return makeData({ type: new Bool(), length, nullCount, nullBitmap, data: this.values.subarray(0, Math.ceil(length / 8)) })
+  }
+  protected reset(): void {
+    this.values = new Uint8Array(Math.ceil(this.capacity / 8))
+  }
+}
+
+/** Dates as days since the epoch; date-times as UTC milliseconds, written as little-endian 64-bit halves to avoid a BigInt per cell. */
+export class DateTimeBuilder extends ColumnBuilder {
+  private values: Int32Array
+  private readonly reading = emptyDateReading()
+
+  constructor(
+    name: string,
+    capacity: number,
+    private readonly dayFirst: boolean,
+    private readonly withTime: boolean
+  ) {
+    super(name, capacity)
+    this.values = new Int32Array(withTime ? capacity * 2 : capacity)
+  }
+
+  protected appendText(text: string): void {
+    const reading = readDateText(text, this.reading)
+    if (reading.form === 0) this.changedBetweenReads()
+    const monthFirstPart = reading.form === isoForm || !this.dayFirst
+    const days = monthFirstPart
+      ? daysSinceEpoch(reading.year, reading.first, reading.second)
+      : daysSinceEpoch(reading.year, reading.second, reading.first)
+    if (!this.withTime) {
+      this.values[this.length] = days
+      return
+    }
+    const milliseconds = days * millisecondsPerDay + reading.timeOfDay
+    this.values[this.length * 2] = milliseconds >>> 0
+    this.values[this.length * 2 + 1] = Math.floor(milliseconds / 4_294_967_296)
+  }
+  protected appendNumber(): void {
+    this.changedBetweenReads()
+  }
+  protected appendBoolean(): void {
+    this.changedBetweenReads()
+  }
+  protected skipValue(): void {}
+  protected makeData(length: number, nullCount: number, nullBitmap: Uint8Array | undefined): Data {
+    if (!this.withTime) {
+      return makeData({ type: new DateDay(), length, nullCount, nullBitmap, data: this.values.subarray(0, length) })
+    }
+    const data = new BigInt64Array(this.values.buffer, 0, length)
+    return makeData({ type: new TimestampMillisecond("UTC"), length, nullCount, nullBitmap, data })
+  }
+  protected reset(): void {
+    this.values = new Int32Array(this.withTime ? this.capacity * 2 : this.capacity)
+  }
+}

@@ -1,0 +1,47 @@
+import { Bool, type DataType, DateDay, Field, Float64, Int32, Schema, TimestampMillisecond, Utf8 } from "apache-arrow"
+import type { ColumnPlan } from "../infer/ColumnPlan.ts"
+import type { ColumnType } from "../infer/ColumnSchema.ts"
+import type { IngestSummary } from "../infer/IngestSummary.ts"
+
+/** Field metadata keys: Arrow's physical type does not say everything (an integer column may be stored as Float64). */
+export const columnTypeKey = "synth.type"
+export const sourceFormatKey = "synth.sourceFormat"
+
+const columnTypes: ReadonlySet<string> = new Set<ColumnType>(["integer", "float", "boolean", "date", "datetime", "string"])
+
+/** The logical type of a field of a normalised table; undefined for a field this library did not write. */
+export const columnTypeOf = (field: Field): ColumnType | undefined => {
+  const type = field.metadata.get(columnTypeKey)
+  return type !== undefined && columnTypes.has(type) ? (type as ColumnType) : undefined
+}
+
+const arrowTypeOf = (plan: ColumnPlan): DataType => {
+  const conversion = plan.conversion
+  switch (conversion.type) {
+    case "boolean":
+      return new Bool()
+    case "integer":
+      return conversion.storage === "int32" ? new Int32() : new Float64()
+    case "float":
+      return new Float64()
+    case "date":
+      return new DateDay()
+    case "datetime":
+      return new TimestampMillisecond("UTC")
+    case "string":
+      return new Utf8()
+  }
+}
+
+export const tableSchema = (summary: IngestSummary, plans: ReadonlyArray<ColumnPlan>): Schema => {
+  const fields = plans.map((plan) => {
+    const metadata = new Map<string, string>([[columnTypeKey, plan.schema.type]])
+    if (plan.schema.sourceFormat !== null) metadata.set(sourceFormatKey, plan.schema.sourceFormat)
+    return new Field(plan.schema.name, arrowTypeOf(plan), true, metadata)
+  })
+  const metadata = new Map([
+    ["synth.format", summary.format],
+    ["synth.encoding", summary.encoding]
+  ])
+  return new Schema(fields, metadata)
+}

@@ -1,0 +1,8 @@
+export { columnTypeOf } from "./arrow/tableSchema.ts"
+export { readTable } from "./arrow/readTable.ts"
+export { tableToCsv } from "./csv/tableToCsv.ts"
+export type { ColumnSchema, ColumnType } from "./infer/ColumnSchema.ts"
+export type { IngestSummary } from "./infer/IngestSummary.ts"
+export { ingestTable } from "./ingestTable.ts"
+export type { Cell, FileFormat, RecordStream, TextEncoding } from "./records/RecordStream.ts"
+export { TabularError, type TabularErrorReason } from "./TabularError.ts"

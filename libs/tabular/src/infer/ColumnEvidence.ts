@@ -1,0 +1,114 @@
+import { anyBooleanPair, booleanPairOf, isCanonicalBoolean, oneZero } from "./booleanText.ts"
+import { emptyDateReading, isoForm, readDateText } from "./dateText.ts"
+import { isCalendarDate } from "./calendar.ts"
+import { commaDecimal, dotDecimal, emptyNumberReading, readNumberText } from "./numberText.ts"
+
+const bothConventions = dotDecimal | commaDecimal
+
+const fitsInt32 = (value: number): boolean => value === (value | 0)
+
+/**
+ * What pass 1 learns about one column: a handful of flags and counters per candidate type, never the values, so
+ * memory does not grow with the number of rows. A candidate that one cell rules out is not checked again, which
+ * keeps text columns cheap.
+ */
+export class ColumnEvidence {
+  present = 0
+
+  /** Boolean pairs every cell so far fits (bits of booleanText). */
+  booleanPairs = anyBooleanPair
+  canonicalBooleans = 0
+
+  /** Decimal conventions every cell so far reads under (bits of numberText). */
+  numberConventions = bothConventions
+  dotIntegral = true
+  commaIntegral = true
+  dotInt32 = true
+  commaInt32 = true
+  dotSeparated = 0
+  commaSeparated = 0
+  /** A cell such as `1,234` that both conventions read, as different numbers. */
+  ambiguousComma = false
+
+  /** Every cell so far is a date or date-time; `dateForms` is the set of forms seen (bits of dateText). */
+  dates = true
+  dateForms = 0
+  monthFirstValid = true
+  dayFirstValid = true
+  anyTime = false
+  isoDatesOnly = 0
+  canonicalDateTimes = 0
+
+  private readonly numberReading = emptyNumberReading()
+  private readonly dateReading = emptyDateReading()
+
+  /** A trimmed, non-missing text cell. */
+  observeText(text: string): void {
+    this.present++
+    if (this.booleanPairs !== 0) {
+      this.booleanPairs &= booleanPairOf(text)
+      if (isCanonicalBoolean(text)) this.canonicalBooleans++
+    }
+    if (this.numberConventions !== 0) this.observeNumberText(text)
+    if (this.dates) this.observeDateText(text)
+  }
+
+  /** A JSON number: numeric evidence as it stands, and a boolean when 0 or 1, as the same text would be in a CSV. */
+  observeNumber(value: number): void {
+    this.present++
+    if (this.booleanPairs !== 0) this.booleanPairs &= value === 0 || value === 1 ? oneZero : 0
+    if (this.numberConventions !== 0) {
+      const integral = Number.isSafeInteger(value)
+      this.dotIntegral &&= integral
+      this.commaIntegral &&= integral
+      if (integral && !fitsInt32(value)) {
+        this.dotInt32 = false
+        this.commaInt32 = false
+      }
+    }
+    this.dates = false
+  }
+
+  /** A JSON boolean: fits any boolean pair, and nothing else. */
+  observeBoolean(): void {
+    this.present++
+    if (this.booleanPairs !== 0) this.canonicalBooleans++
+    this.numberConventions = 0
+    this.dates = false
+  }
+
+  private observeNumberText(text: string): void {
+    const reading = readNumberText(text, this.numberReading)
+    this.numberConventions &= reading.conventions
+    if ((this.numberConventions & dotDecimal) !== 0) {
+      this.dotIntegral &&= reading.dotIntegral
+      if (reading.dotIntegral && !fitsInt32(reading.dotValue)) this.dotInt32 = false
+      if (reading.dotSeparated) this.dotSeparated++
+    }
+    if ((this.numberConventions & commaDecimal) !== 0) {
+      this.commaIntegral &&= reading.commaIntegral
+      if (reading.commaIntegral && !fitsInt32(reading.commaValue)) this.commaInt32 = false
+      if (reading.commaSeparated) this.commaSeparated++
+    }
+    if (reading.conventions === bothConventions && reading.dotValue !== reading.commaValue && text.includes(",")) {
+      this.ambiguousComma = true
+    }
+  }
+
+  private observeDateText(text: string): void {
+    const reading = readDateText(text, this.dateReading)
+    if (reading.form === 0) {
+      this.dates = false
+      return
+    }
+    this.dateForms |= reading.form
+    if (reading.hasTime) this.anyTime = true
+    if (reading.form === isoForm) {
+      if (!reading.hasTime) this.isoDatesOnly++
+      else if (reading.canonical) this.canonicalDateTimes++
+      return
+    }
+    this.monthFirstValid &&= isCalendarDate(reading.year, reading.first, reading.second)
+    this.dayFirstValid &&= isCalendarDate(reading.year, reading.second, reading.first)
+  }
+}

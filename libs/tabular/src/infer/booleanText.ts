@@ -1,0 +1,42 @@
+/**
+ * The ways of writing a boolean that a column may use, as bits so that a column keeps the intersection of what its
+ * cells allow. A column must stay within one pair: `yes` with `0` is not a boolean column. `y/n` is accepted (survey
+ * exports use it); `t/f` is not, because a column of single letters such as `F` / `M` or grades is far more often a
+ * code than a boolean.
+ */
+export const trueFalse = 1
+export const yesNo = 2
+export const yN = 4
+export const oneZero = 8
+export const anyBooleanPair = trueFalse | yesNo | yN | oneZero
+
+/** In order of preference when several pairs remain (a column of JSON booleans allows them all). */
+export const booleanPairNames: ReadonlyArray<readonly [number, string]> = [
+  [trueFalse, "true/false"],
+  [yesNo, "yes/no"],
+  [yN, "y/n"],
+  [oneZero, "1/0"]
+]
+
+const spellings = new Map<string, readonly [pair: number, truth: boolean]>([
+  ["true", [trueFalse, true]],
+  ["false", [trueFalse, false]],
+  ["yes", [yesNo, true]],
+  ["no", [yesNo, false]],
+  ["y", [yN, true]],
+  ["n", [yN, false]],
+  ["1", [oneZero, true]],
+  ["0", [oneZero, false]]
+])
+const longestSpelling = 5
+
+/** The pair bit of a trimmed cell (0: not a boolean spelling). */
+export const booleanPairOf = (text: string): number =>
+  text.length > longestSpelling ? 0 : (spellings.get(text.toLowerCase())?.[0] ?? 0)
+
+/** The truth of a cell that inference accepted as a boolean spelling. */
+export const booleanValueOf = (text: string): boolean | undefined =>
+  text.length > longestSpelling ? undefined : spellings.get(text.toLowerCase())?.[1]
+
+/** Already written the way the normalised table renders booleans. */
+export const isCanonicalBoolean = (text: string): boolean => text === "true" || text === "false"

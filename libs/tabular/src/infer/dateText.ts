@@ -1,0 +1,158 @@
+import { isCalendarDate } from "./calendar.ts"
+
+/**
+ * Reads a trimmed cell as a date or a date-time. Which of the two leading parts of `1/2/2020` is the month is left
+ * open here (both readings are reported); the column decides (see DateEvidence). Times may carry seconds, a
+ * fraction (kept to the millisecond, further digits dropped), AM/PM (the US forms), and `Z` or an offset, which is
+ * applied to reach UTC; a time without a zone is taken as UTC, since the file gives no better answer.
+ */
+
+export const isoForm = 1
+export const slashForm = 2
+export const dotForm = 4
+export const dashForm = 8
+
+export interface DateReading {
+  /** One of the forms above; 0: not a date. */
+  form: number
+  year: number
+  /** ISO: month and day. Other forms: the two leading parts as written, order unresolved. */
+  first: number
+  second: number
+  hasTime: boolean
+  /** Milliseconds since midnight in UTC terms, offset already subtracted (may fall outside one day). */
+  timeOfDay: number
+  /** Already written exactly as the normalised table renders it. */
+  canonical: boolean
+}
+
+export const emptyDateReading = (): DateReading => ({
+  form: 0,
+  year: 0,
+  first: 0,
+  second: 0,
+  hasTime: false,
+  timeOfDay: 0,
+  canonical: false
+})
+
+const time = String.raw`(\d{1,2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(?: ?([AaPp][Mm]))?(Z|[+-]\d{2}(?::?\d{2})?)?`
+const isoDate = new RegExp(String.raw`^(\d{4})-(\d{2})-(\d{2})(?:([T ])${time})?$`)
+const partsDate = new RegExp(String.raw`^(\d{1,2})([/.-])(\d{1,2})\2(\d{4})(?:([T ])${time})?$`)
+
+const isDigit = (code: number): boolean => code >= 48 && code <= 57
+
+/** Fills `reading` (reused across cells) and returns it. */
+export const readDateText = (text: string, reading: DateReading): DateReading => {
+  reading.form = 0
+  if (text.length < 8 || !isDigit(text.charCodeAt(0))) return reading
+  if (readCanonical(text, reading)) return reading
+  const iso = isoDate.exec(text)
+  if (iso !== null) {
+    const year = Number(iso[1])
+    const month = Number(iso[2])
+    const day = Number(iso[3])
+    if (!isCalendarDate(year, month, day)) return reading
+    if (!readTime(iso, 4, reading)) return reading
+    reading.form = isoForm
+    reading.year = year
+    reading.first = month
+    reading.second = day
+    reading.canonical = !reading.hasTime || isCanonicalDateTime(iso)
+    return reading
+  }
+  const parts = partsDate.exec(text)
+  if (parts === null) return reading
+  if (!readTime(parts, 5, reading)) return reading
+  reading.form = parts[2] === "/" ? slashForm : parts[2] === "." ? dotForm : dashForm
+  reading.first = Number(parts[1])
+  reading.second = Number(parts[3])
+  reading.year = Number(parts[4])
+  reading.canonical = false
+  return reading
+}
+
+/** Digits of `text` from `from` to `to` as a number; NaN when any is not a digit. */
+const digitsAt = (text: string, from: number, to: number): number => {
+  let value = 0
+  for (let index = from; index < to; index++) {
+    const digit = text.charCodeAt(index) - 48
+    if (digit < 0 || digit > 9) return Number.NaN
+    value = value * 10 + digit
+  }
+  return value
+}
+
+/**
+ * `YYYY-MM-DD` and `YYYY-MM-DDTHH:mm:ss.sssZ` (what most files and every normalised table hold) read position by
+ * position, without the regular expressions. False: not one of these two, take the general path.
+ */
+const readCanonical = (text: string, reading: DateReading): boolean => {
+  const hasTime = text.length === 24
+  if (text.length !== 10 && !hasTime) return false
+  if (text.charCodeAt(4) !== 45 || text.charCodeAt(7) !== 45) return false
+  const year = digitsAt(text, 0, 4)
+  const month = digitsAt(text, 5, 7)
+  const day = digitsAt(text, 8, 10)
+  if (!isCalendarDate(year, month, day)) return false
+  let timeOfDay = 0
+  if (hasTime) {
+    if (text[10] !== "T" || text[13] !== ":" || text[16] !== ":" || text[19] !== "." || text[23] !== "Z") return false
+    const hour = digitsAt(text, 11, 13)
+    const minute = digitsAt(text, 14, 16)
+    const second = digitsAt(text, 17, 19)
+    const millisecond = digitsAt(text, 20, 23)
+    if (!(hour <= 23 && minute <= 59 && second <= 59 && millisecond >= 0)) return false
+    timeOfDay = ((hour * 60 + minute) * 60 + second) * 1000 + millisecond
+  }
+  reading.form = isoForm
+  reading.year = year
+  reading.first = month
+  reading.second = day
+  reading.hasTime = hasTime
+  reading.timeOfDay = timeOfDay
+  reading.canonical = true
+  return true
+}
+
+/** `match[at]` is the date/time separator, then hour, minute, second, fraction, AM/PM, zone. */
+const readTime = (match: RegExpExecArray, at: number, reading: DateReading): boolean => {
+  reading.hasTime = match[at] !== undefined
+  reading.timeOfDay = 0
+  if (!reading.hasTime) return true
+  let hour = Number(match[at + 1])
+  const minute = Number(match[at + 2])
+  const second = match[at + 3] === undefined ? 0 : Number(match[at + 3])
+  const fraction = match[at + 4]
+  const meridiem = match[at + 5]
+  const zone = match[at + 6]
+  if (meridiem !== undefined) {
+    if (hour < 1 || hour > 12) return false
+    const afternoon = meridiem.toLowerCase() === "pm"
+    hour = (hour % 12) + (afternoon ? 12 : 0)
+  }
+  if (hour > 23 || minute > 59 || second > 59) return false
+  const millisecond = fraction === undefined ? 0 : Number(fraction.slice(0, 3).padEnd(3, "0"))
+  const offset = zone === undefined ? 0 : offsetMinutes(zone)
+  if (Number.isNaN(offset)) return false
+  reading.timeOfDay = ((hour * 60 + minute - offset) * 60 + second) * 1000 + millisecond
+  return true
+}
+
+const offsetMinutes = (zone: string): number => {
+  if (zone === "Z") return 0
+  const sign = zone.charCodeAt(0) === 45 ? -1 : 1
+  const digits = zone.slice(1).replace(":", "")
+  const hours = Number(digits.slice(0, 2))
+  const minutes = digits.length > 2 ? Number(digits.slice(2)) : 0
+  return hours > 18 || minutes > 59 ? Number.NaN : sign * (hours * 60 + minutes)
+}
+
+/** `YYYY-MM-DDTHH:mm:ss.sssZ`, the rendering of a normalised datetime. */
+const isCanonicalDateTime = (iso: RegExpExecArray): boolean =>
+  iso[4] === "T" &&
+  iso[5]?.length === 2 &&
+  iso[7] !== undefined &&
+  iso[8]?.length === 3 &&
+  iso[9] === undefined &&
+  iso[10] === "Z"

@@ -1,0 +1,64 @@
+import { makeData, RecordBatch, Struct } from "apache-arrow"
+import { builderFor } from "../arrow/builderFor.ts"
+import { IpcStreamEncoder } from "../arrow/IpcStreamEncoder.ts"
+import { tableSchema } from "../arrow/tableSchema.ts"
+import type { InferredTable } from "../infer/inferTable.ts"
+import type { RecordStream } from "../records/RecordStream.ts"
+import { TabularError } from "../TabularError.ts"
+
+export interface BatchLimits {
+  readonly rows: number
+  /** String bytes a batch may hold before it is closed early, so that long text cannot make one batch huge. */
+  readonly stringBytes: number
+}
+
+export const defaultBatchLimits: BatchLimits = { rows: 32_768, stringBytes: 32 * 1024 * 1024 }
+
+/** How often (in rows) the string bytes are added up: often enough to bound a batch, rarely enough to cost nothing. */
+const stringCheckEvery = 1024
+
+/**
+ * Pass 2: converts every record with the plans of pass 1 and yields Arrow IPC stream bytes, one record batch at a
+ * time, so memory holds a single batch whatever the size of the file.
+ */
+export async function* encodeTable(
+  records: RecordStream,
+  inferred: InferredTable,
+  limits: BatchLimits = defaultBatchLimits
+): AsyncGenerator<Uint8Array> {
+  const schema = tableSchema(inferred.summary, inferred.plans)
+  const encoder = new IpcStreamEncoder(schema)
+  const builders = inferred.plans.map((plan) => builderFor(plan, limits.rows))
+  const structType = new Struct(schema.fields)
+  let rowsInBatch = 0
+  let rowsSeen = 0
+  const closeBatch = (): Uint8Array => {
+    const children = builders.map((builder) => builder.finish())
+    const data = makeData({ type: structType, length: rowsInBatch, nullCount: 0, children })
+    rowsInBatch = 0
+    return encoder.encode(new RecordBatch(schema, data))
+  }
+  const stringBytes = (): number => builders.reduce((total, builder) => total + builder.variableBytes, 0)
+
+  yield encoder.header()
+  for await (const batch of records.batches) {
+    for (const row of batch) {
+      if (row.length > builders.length) throw changedBetweenReads()
+      for (let column = 0; column < builders.length; column++) builders[column]!.append(row[column])
+      rowsInBatch++
+      rowsSeen++
+      if (rowsInBatch === limits.rows || (rowsInBatch % stringCheckEvery === 0 && stringBytes() >= limits.stringBytes)) {
+        yield closeBatch()
+      }
+    }
+  }
+  if (rowsSeen !== inferred.summary.rowCount) throw changedBetweenReads()
+  if (rowsInBatch > 0) yield closeBatch()
+  yield encoder.end()
+}
+
+const changedBetweenReads = (): TabularError =>
+  new TabularError({
+    reason: "unparseable_file",
+    message: "the file read differently the second time: it changed while it was being ingested; upload it again"
+  })
