@@ -36,8 +36,20 @@ export const services: ReadonlyArray<ServiceDefinition> = [
     public: true,
     replicas: 2,
     worker: null,
-    settings: ["HOST", "JWT_SECRET", "ALLOWED_ORIGINS", "AUDITOR_EMAILS"],
+    settings: ["HOST", "JWT_SECRET", "ALLOWED_ORIGINS", "AUDITOR_EMAILS", "MAX_FILE_SIZE", "UPLOAD_INGEST_TIMEOUT"],
     // scrypt takes 32 MiB per password check: the limit leaves room for a handful at once next to the heap.
     resources: { requests: { cpu: "250m", memory: "256Mi" }, limits: { cpu: "1", memory: "768Mi" } }
+  },
+  {
+    // Parses uploads into typed tables: a consumer-group worker on the dataset topic, no HTTP.
+    name: "ingest",
+    entry: "services/ingest/src/main.ts",
+    port: null,
+    public: false,
+    replicas: 1,
+    worker: { maxReplicas: 6, targetCpuUtilization: 70 },
+    settings: [],
+    // Type inference keeps per-column evidence, not rows; the Arrow encoder buffers one batch at a time.
+    resources: { requests: { cpu: "250m", memory: "256Mi" }, limits: { cpu: "2", memory: "1Gi" } }
   }
 ]

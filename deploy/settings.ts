@@ -58,7 +58,9 @@ export const settings: ReadonlyArray<Setting> = [
   ),
   setting("HOST", { compose: "0.0.0.0", kubernetes: "0.0.0.0" }),
   setting("ALLOWED_ORIGINS", { compose: "${ALLOWED_ORIGINS:-}", kubernetes: "" }),
-  setting("AUDITOR_EMAILS", { compose: "${AUDITOR_EMAILS:-}", kubernetes: "" })
+  setting("AUDITOR_EMAILS", { compose: "${AUDITOR_EMAILS:-}", kubernetes: "" }),
+  setting("MAX_FILE_SIZE", { compose: "${MAX_FILE_SIZE:-104857600}", kubernetes: "104857600" }),
+  setting("UPLOAD_INGEST_TIMEOUT", { compose: "${UPLOAD_INGEST_TIMEOUT:-120 seconds}", kubernetes: "120 seconds" })
 ]
 
 /** Every service reads these: where the event log, the read models and the blobs are. */

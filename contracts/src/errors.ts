@@ -68,9 +68,55 @@ export class EmailTaken extends Schema.TaggedError<EmailTaken>()(
   HttpApiSchema.annotations({ status: 409 })
 ) {}
 
+/** The resource exists but is not ready for this yet (a download while the dataset is still processing). */
+export class NotCompleted extends Schema.TaggedError<NotCompleted>()(
+  "NotCompleted",
+  problemFields("not_completed", 409, "Not completed"),
+  HttpApiSchema.annotations({ status: 409 })
+) {}
+
 export class ValidationFailed extends Schema.TaggedError<ValidationFailed>()(
   "ValidationFailed",
   { ...problemFields("validation_failed", 422, "Validation failed"), errors: Schema.Array(FieldError) },
+  HttpApiSchema.annotations({ status: 422 })
+) {}
+
+/** No `file` part in the upload (or the body is not multipart/form-data). */
+export class MissingFile extends Schema.TaggedError<MissingFile>()(
+  "MissingFile",
+  problemFields("missing_file", 400, "Missing file"),
+  HttpApiSchema.annotations({ status: 400 })
+) {}
+
+export class FileTooLarge extends Schema.TaggedError<FileTooLarge>()(
+  "FileTooLarge",
+  { ...problemFields("file_too_large", 413, "File size exceeds the maximum limit"), max_file_size: Schema.Int },
+  HttpApiSchema.annotations({ status: 413 })
+) {}
+
+export class UnsupportedEncoding extends Schema.TaggedError<UnsupportedEncoding>()(
+  "UnsupportedEncoding",
+  problemFields("unsupported_encoding", 415, "Character encoding not supported"),
+  HttpApiSchema.annotations({ status: 415 })
+) {}
+
+export class UnparseableFile extends Schema.TaggedError<UnparseableFile>()(
+  "UnparseableFile",
+  problemFields("unparseable_file", 422, "Unable to parse file"),
+  HttpApiSchema.annotations({ status: 422 })
+) {}
+
+/** An empty file, or column names without a single data row. */
+export class EmptyDataset extends Schema.TaggedError<EmptyDataset>()(
+  "EmptyDataset",
+  problemFields("empty_dataset", 422, "Empty dataset"),
+  HttpApiSchema.annotations({ status: 422 })
+) {}
+
+/** Duplicate or blank column names. */
+export class InvalidColumns extends Schema.TaggedError<InvalidColumns>()(
+  "InvalidColumns",
+  problemFields("invalid_columns", 422, "Invalid columns"),
   HttpApiSchema.annotations({ status: 422 })
 ) {}
 

@@ -1,6 +1,7 @@
 import { HttpApi, OpenApi } from "@effect/platform"
 import { ProblemDetails, ServiceUnavailable } from "../errors.ts"
 import { AccountGroup, AuthGroup } from "./auth.ts"
+import { DatasetsGroup } from "./datasets.ts"
 import { HealthGroup } from "./health.ts"
 
 export const apiVersion = "0.1.0"
@@ -20,6 +21,7 @@ export class SynthApi extends HttpApi.make("synth")
   .add(HealthGroup)
   .add(AuthGroup)
   .add(AccountGroup)
+  .add(DatasetsGroup)
   .addError(ServiceUnavailable)
   .annotate(OpenApi.Title, "Synthetic Data Service")
   .annotate(OpenApi.Version, apiVersion)

@@ -11,6 +11,13 @@ export const GatewayConfig = Config.all({
   /** Per client address on register, login and refresh: the brute-force guard. */
   authRequestsPerMinute: Config.integer("AUTH_RATE_LIMIT_PER_MINUTE").pipe(Config.withDefault(30)),
   /** How long a command waits for its own events to reach the read models before answering 503. */
-  readYourWritesTimeout: Config.duration("READ_YOUR_WRITES_TIMEOUT").pipe(Config.withDefault(Duration.seconds(10)))
+  readYourWritesTimeout: Config.duration("READ_YOUR_WRITES_TIMEOUT").pipe(Config.withDefault(Duration.seconds(10))),
+  /** Largest accepted upload in bytes (100 MB by default), enforced while the file streams in. */
+  maxFileSize: Config.integer("MAX_FILE_SIZE").pipe(
+    Config.validate({ message: "MAX_FILE_SIZE is a positive number of bytes", validation: (bytes) => bytes > 0 }),
+    Config.withDefault(104_857_600)
+  ),
+  /** How long an upload waits for ingestion before answering 202 (still processing) instead of 201. */
+  uploadIngestTimeout: Config.duration("UPLOAD_INGEST_TIMEOUT").pipe(Config.withDefault(Duration.seconds(120)))
 })
 export type GatewayConfig = Config.Config.Success<typeof GatewayConfig>

@@ -1,22 +1,23 @@
 import { NodeRuntime } from "@effect/platform-node"
 import { PasswordHasher, TokensLive } from "@synth/auth"
-import { layerFromConfig as EventLogLive } from "@synth/eventlog"
+import { layerFromConfig as BlobStoreLive } from "@synth/blobstore"
+import { layerFromConfig as EventLogLive, Ids } from "@synth/eventlog"
 import { layerFromConfig as ReadModelsLive, layerMigrations, ProjectorRuntime } from "@synth/sql"
 import { Layer } from "effect"
 import { RequireSharedJwtSecret } from "./distributed.ts"
-import { Ids } from "./events/Ids.ts"
 import { GatewayHttpLive } from "./http/layer.ts"
 import { gatewayMigrations, gatewayProjections } from "./readModels.ts"
 import { HttpServerLive } from "./server.ts"
 
 // The gateway as its own process (the distributed runtime: one per replica). Infrastructure comes from the
-// environment: Kafka when KAFKA_BROKERS is set, PostgreSQL when DATABASE_URL is set, else the embedded adapters.
+// environment: Kafka when KAFKA_BROKERS is set, PostgreSQL when DATABASE_URL is set, S3 when S3_ENDPOINT is set,
+// else the embedded adapters.
 // Every replica serves HTTP and projects the log into the shared read models; the cursor rows, locked per
 // partition, make the replicas take turns instead of applying an event twice.
 Layer.mergeAll(GatewayHttpLive, ProjectorRuntime.layerRunning).pipe(
   Layer.provide(Layer.mergeAll(HttpServerLive, TokensLive, PasswordHasher.Default, Ids.Default)),
   Layer.provide(ProjectorRuntime.layer(gatewayProjections).pipe(Layer.provide(layerMigrations([gatewayMigrations])))),
-  Layer.provide(Layer.mergeAll(EventLogLive, ReadModelsLive)),
+  Layer.provide(Layer.mergeAll(EventLogLive, ReadModelsLive, BlobStoreLive)),
   Layer.provide(RequireSharedJwtSecret),
   Layer.launch,
   NodeRuntime.runMain

@@ -1,10 +1,12 @@
 import { Topics } from "@synth/contracts"
 import { makeProjection, migrationSet } from "@synth/sql"
+import { datasetMigrations } from "./datasets/migrations.ts"
+import { applyDatasetEvent } from "./datasets/projection.ts"
 import { userMigrations } from "./users/migrations.ts"
 import { applyUserEvent } from "./users/projection.ts"
 
 /** The gateway's read models: their migrations and the projections that fill them from the log. */
-export const gatewayMigrations = migrationSet("gateway", userMigrations)
+export const gatewayMigrations = migrationSet("gateway", { ...userMigrations, ...datasetMigrations })
 
 export const gatewayProjections = [
   makeProjection({
@@ -12,5 +14,11 @@ export const gatewayProjections = [
     topics: [Topics.user.name],
     tables: ["users", "refresh_tokens"],
     apply: applyUserEvent
+  }),
+  makeProjection({
+    name: "datasets",
+    topics: [Topics.dataset.name],
+    tables: ["datasets"],
+    apply: applyDatasetEvent
   })
 ] as const

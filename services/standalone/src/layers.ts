@@ -1,6 +1,8 @@
 import { PasswordHasher, TokensLive } from "@synth/auth"
-import { layerEmbeddedConfig as EventLogLive } from "@synth/eventlog"
-import { GatewayHttpLive, gatewayMigrations, gatewayProjections, HttpServerLive, Ids } from "@synth/gateway"
+import { layerFromConfig as BlobStoreLive } from "@synth/blobstore"
+import { Ids, layerEmbeddedConfig as EventLogLive } from "@synth/eventlog"
+import { GatewayHttpLive, gatewayMigrations, gatewayProjections, HttpServerLive } from "@synth/gateway"
+import { IngestLive } from "@synth/ingest"
 import { layerFromConfig as ReadModelsLive, layerMigrations, ProjectorRuntime } from "@synth/sql"
 import { Layer } from "effect"
 
@@ -12,14 +14,16 @@ export const migrations = [gatewayMigrations]
 export const ProjectorLive = ProjectorRuntime.layer(projections).pipe(Layer.provide(layerMigrations(migrations)))
 
 /**
- * The embedded default: one process with the gateway and every service, the durable embedded event log and the
- * embedded read-model database in DATA_DIR. The event log opens first and holds DATA_DIR against other processes.
+ * The embedded default: one process with the gateway and every service, the durable embedded event log, the
+ * embedded read-model database and the blob store (DATA_DIR/blobs, or S3 when S3_ENDPOINT is set). The event log
+ * opens first and holds DATA_DIR against other processes.
  */
-export const StandaloneLive = GatewayHttpLive.pipe(
+export const StandaloneLive = Layer.mergeAll(GatewayHttpLive, IngestLive).pipe(
   Layer.provide(HttpServerLive),
   Layer.provide(ProjectorRuntime.layerRunning),
   Layer.provide(Layer.mergeAll(TokensLive, PasswordHasher.Default, Ids.Default)),
   Layer.provideMerge(ProjectorLive),
   Layer.provideMerge(ReadModelsLive),
+  Layer.provideMerge(BlobStoreLive),
   Layer.provideMerge(EventLogLive)
 )

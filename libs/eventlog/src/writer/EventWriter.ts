@@ -1,7 +1,7 @@
 import { encodeDomainEvent, topicOf, type Actor, type DomainEvent, type EventEnvelope } from "@synth/contracts"
-import { EventLog } from "@synth/eventlog"
 import { Clock, DateTime, Effect } from "effect"
 import type { NonEmptyReadonlyArray } from "effect/Array"
+import { EventLog } from "../EventLog.ts"
 import { Ids } from "./Ids.ts"
 
 export interface EventContext {
@@ -11,19 +11,31 @@ export interface EventContext {
   readonly correlationId: string
   /** The event this one reacts to, or null for events decided on a user's request. */
   readonly causationId: string | null
+  /**
+   * `fresh` (the default): new time-ordered ids. `derived`: each id is derived from the causation id and the event
+   * type, so a handler that reacts to a redelivered event appends the same ids again, which the log's idempotent
+   * append turns into no-ops. Needs a causation id; one event of a type per cause.
+   */
+  readonly eventIds?: "fresh" | "derived"
 }
 
 /** Wraps decided events in envelopes and appends them to the topic their definition names. */
-export class EventWriter extends Effect.Service<EventWriter>()("@synth/gateway/EventWriter", {
+export class EventWriter extends Effect.Service<EventWriter>()("@synth/eventlog/EventWriter", {
   effect: Effect.gen(function* () {
     const log = yield* EventLog
     const ids = yield* Ids
+
+    const eventIdOf = (event: DomainEvent, context: EventContext) => {
+      if (context.eventIds !== "derived") return ids.next
+      if (context.causationId === null) return Effect.dieMessage("derived event ids need a causation id")
+      return Effect.succeed(ids.forName(`outcome:${context.causationId}:${event.type}`))
+    }
 
     const envelope = Effect.fn("EventWriter.envelope")(function* (event: DomainEvent, context: EventContext) {
       const encoded = yield* encodeDomainEvent(event).pipe(Effect.orDie)
       const occurredAt = DateTime.formatIso(DateTime.unsafeMake(yield* Clock.currentTimeMillis))
       const result: EventEnvelope = {
-        eventId: (yield* ids.next) as EventEnvelope["eventId"],
+        eventId: (yield* eventIdOf(event, context)) as EventEnvelope["eventId"],
         type: encoded.type,
         version: encoded.version,
         aggregateId: context.aggregateId,

@@ -2,14 +2,16 @@ import { HttpApiBuilder, HttpApiSwagger, HttpServer } from "@effect/platform"
 import { SynthApi } from "@synth/contracts"
 import { Effect, Layer } from "effect"
 import { GatewayConfig } from "../config.ts"
+import { DatasetService } from "../datasets/DatasetService.ts"
 import { AuthService } from "../users/AuthService.ts"
 import { AccountLive, AuthLive } from "./handlers/auth.ts"
+import { DatasetsLive } from "./handlers/datasets.ts"
 import { HealthLive } from "./handlers/health.ts"
 import { AddressRateLimitLive, AuthenticationLive } from "./middlewares.ts"
 import { withProblemDetails } from "./problemDetails.ts"
 import { RateLimiter } from "./RateLimiter.ts"
 
-const exposedHeaders = ["Location", "X-Request-Id", "RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset", "Retry-After"]
+const exposedHeaders = ["Location", "Link", "Content-Disposition", "X-Request-Id", "RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset", "Retry-After"]
 
 /** Only the configured origins; with none configured, no cross-origin access at all (never a `*`). */
 const CorsLive = Layer.unwrapEffect(
@@ -25,15 +27,15 @@ const CorsLive = Layer.unwrapEffect(
 )
 
 const ApiLive = HttpApiBuilder.api(SynthApi).pipe(
-  Layer.provide([HealthLive, AuthLive, AccountLive]),
+  Layer.provide([HealthLive, AuthLive, AccountLive, DatasetsLive]),
   Layer.provide([AuthenticationLive, AddressRateLimitLive]),
-  Layer.provide([AuthService.Default, RateLimiter.Default])
+  Layer.provide([AuthService.Default, DatasetService.Default, RateLimiter.Default])
 )
 
 /**
  * The gateway's HTTP surface: the API, /openapi.json, the offline Swagger UI at /docs, CORS, and the
- * problem-details/request-id wrapper around everything. Needs an HttpServer, the event log, the read models and
- * the auth services from the runtime that composes it.
+ * problem-details/request-id wrapper around everything. Needs an HttpServer, the event log, the read models, the
+ * blob store and the auth services from the runtime that composes it.
  */
 export const GatewayHttpLive = HttpApiBuilder.serve(withProblemDetails).pipe(
   Layer.provide(HttpApiSwagger.layer({ path: "/docs" })),

@@ -68,7 +68,25 @@ const toProblemResponse = (
   if (document.status === 429 && typeof document["retry_after"] === "number") {
     result = HttpServerResponse.setHeader(result, "retry-after", String(document["retry_after"]))
   }
+  if (mayHaveUnreadBody(request)) result = HttpServerResponse.setHeader(result, "connection", "close")
   return result
+}
+
+/**
+ * An error can be answered before the request body was read (an upload over the size limit, a refused token on an
+ * upload). Node would then read, and discard, the rest of the body to keep the connection: `Connection: close`
+ * makes it close instead, so a client sending gigabytes is stopped at once. Small bodies are not worth a new
+ * connection.
+ */
+const unreadBodyThreshold = 64 * 1024
+
+const mayHaveUnreadBody = (request: HttpServerRequest.HttpServerRequest) => {
+  const declared = Number(request.headers["content-length"] ?? "0")
+  return (
+    /^multipart\//i.test(request.headers["content-type"] ?? "") ||
+    request.headers["transfer-encoding"] !== undefined ||
+    (Number.isFinite(declared) && declared > unreadBodyThreshold)
+  )
 }
 
 type Problem = Omit<ProblemDetails, "request_id"> & Record<string, unknown>

@@ -9,12 +9,11 @@ import {
   type UserId
 } from "@synth/contracts"
 import { PasswordHasher, Tokens } from "@synth/auth"
+import { EventWriter, Ids } from "@synth/eventlog"
 import { ProjectorRuntime } from "@synth/sql"
 import { Effect, Either, FiberRef, Option } from "effect"
 import type { NonEmptyReadonlyArray } from "effect/Array"
 import { GatewayConfig } from "../config.ts"
-import { EventWriter } from "../events/EventWriter.ts"
-import { Ids } from "../events/Ids.ts"
 import { currentRequestId } from "../http/requestContext.ts"
 import { decide, type UserCommand, type UserEvent, type UserState } from "./decider.ts"
 import { makeStripedLock } from "./StripedLock.ts"

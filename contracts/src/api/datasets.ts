@@ -1,0 +1,185 @@
+import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, Multipart, OpenApi } from "@effect/platform"
+import { Schema } from "effect"
+import {
+  EmptyDataset,
+  FileTooLarge,
+  InvalidColumns,
+  MissingFile,
+  NotCompleted,
+  NotFound,
+  UnparseableFile,
+  UnsupportedEncoding,
+  ValidationFailed
+} from "../errors.ts"
+import { ColumnType, DatasetEncoding, DatasetFormat } from "../events/dataset.ts"
+import { DatasetId, GeneratorId, Timestamp } from "../ids.ts"
+import { Authentication } from "../security.ts"
+
+export const datasetPaging = { defaultLimit: 50, maxLimit: 500 } as const
+
+const Count = Schema.Int.pipe(Schema.nonNegative())
+
+const filenameDescription =
+  "The client's file name exactly as sent: data, never a path. It is not used to store anything, and is returned as given."
+
+/** The answer of POST /datasets/upload once the file is a table. */
+export const UploadResult = Schema.Struct({
+  id: DatasetId,
+  filename: Schema.String.annotations({ description: filenameDescription }),
+  row_count: Count,
+  column_count: Count,
+  file_size: Count.annotations({ description: "bytes of the uploaded file" }),
+  upload_timestamp: Timestamp,
+  status: Schema.Literal("uploaded")
+}).annotations({ identifier: "UploadResult" })
+export type UploadResult = typeof UploadResult.Type
+
+/** The answer of POST /datasets/upload when ingestion outlasts the wait: poll the Location. */
+export const UploadAccepted = Schema.Struct({
+  id: DatasetId,
+  filename: Schema.String.annotations({ description: filenameDescription }),
+  row_count: Schema.Null,
+  column_count: Schema.Null,
+  file_size: Count,
+  upload_timestamp: Timestamp,
+  status: Schema.Literal("processing")
+}).annotations({ identifier: "UploadAccepted" })
+export type UploadAccepted = typeof UploadAccepted.Type
+
+export const DatasetListItem = Schema.Struct({
+  id: DatasetId,
+  name: Schema.String.annotations({ description: `The file name. ${filenameDescription}` }),
+  row_count: Schema.NullOr(Count).annotations({ description: "null while the dataset is processing" }),
+  column_count: Schema.NullOr(Count).annotations({ description: "null while the dataset is processing" }),
+  created_at: Timestamp,
+  has_profile: Schema.Boolean,
+  has_pii_analysis: Schema.Boolean
+}).annotations({ identifier: "DatasetListItem" })
+export type DatasetListItem = typeof DatasetListItem.Type
+
+export const DatasetColumn = Schema.Struct({
+  name: Schema.String,
+  type: ColumnType,
+  missing_count: Count,
+  source_format: Schema.NullOr(Schema.String).annotations({
+    description: "how the source wrote the values when that was resolved (e.g. MM/DD/YYYY, decimal-comma, yes/no)"
+  })
+}).annotations({ identifier: "DatasetColumn" })
+
+export const DatasetStatus = Schema.Literal("processing", "uploaded").annotations({
+  description:
+    "processing: stored, being parsed and typed; uploaded: a table that can be downloaded. A file that cannot be " +
+    "read is refused by the upload itself and never listed."
+})
+
+export const DatasetDetail = Schema.Struct({
+  ...DatasetListItem.fields,
+  status: DatasetStatus,
+  filename: Schema.String.annotations({ description: filenameDescription }),
+  file_size: Count,
+  upload_timestamp: Timestamp,
+  format: Schema.NullOr(DatasetFormat),
+  encoding: Schema.NullOr(DatasetEncoding),
+  delimiter: Schema.NullOr(Schema.String).annotations({ description: "the CSV delimiter; null for JSON" }),
+  columns: Schema.Array(DatasetColumn),
+  cleaning: Schema.Struct({
+    trimmed_cells: Count,
+    missing_tokens: Count,
+    standardised_values: Count
+  }).annotations({ description: "what ingestion changed: cells trimmed, missing-value tokens (NA, null, …) and values rewritten to one format" }),
+  source: Schema.Literal("uploaded", "synthetic"),
+  generator_id: Schema.NullOr(GeneratorId)
+}).annotations({ identifier: "DatasetDetail" })
+export type DatasetDetail = typeof DatasetDetail.Type
+
+/** Path ids are plain strings: an id that is not a UUID names no dataset, so it is a 404 like any unknown id. */
+export const DatasetPath = Schema.Struct({ dataset_id: Schema.String })
+
+export const ListParams = Schema.Struct({
+  limit: Schema.optional(
+    Schema.NumberFromString.pipe(
+      Schema.int({ message: () => "must be a whole number" }),
+      Schema.between(1, datasetPaging.maxLimit, { message: () => `must be between 1 and ${datasetPaging.maxLimit}` })
+    )
+  ),
+  cursor: Schema.optional(Schema.String)
+})
+
+export const UploadPayload = HttpApiSchema.MultipartStream(Schema.Struct({ file: Multipart.SingleFileSchema }))
+
+const uploadDescription = `Multipart form data with one file part named \`file\`: CSV with a header row (delimiter
+detected), a JSON array of objects, or newline-delimited JSON; UTF-8 preferred, UTF-16 with a BOM and Windows-1252 are
+decoded. The file streams to storage; at most MAX_FILE_SIZE bytes (100 MB by default), refused with 413 as soon as
+the limit is passed, with \`Connection: close\` (the rest of the body is not read).
+
+Answers 201 with \`Location: /datasets/{id}\` once the file is parsed, typed and cleaned; 202 with status
+\`processing\` and the same Location when that takes longer than the server waits (UPLOAD_INGEST_TIMEOUT, 2 minutes by
+default): poll the Location. A file that cannot be read answers 415 (encoding) or 422 (unparseable, empty, bad column
+names), and nothing is kept. Missing \`file\` part or a body that is not multipart: 400 missing_file.`
+
+export class DatasetsGroup extends HttpApiGroup.make("datasets")
+  .add(
+    HttpApiEndpoint.post("upload", "/datasets/upload")
+      .setPayload(UploadPayload)
+      .addSuccess(UploadResult, { status: 201 })
+      .addSuccess(UploadAccepted, { status: 202 })
+      .addError(MissingFile)
+      .addError(FileTooLarge)
+      .addError(UnsupportedEncoding)
+      .addError(UnparseableFile)
+      .addError(EmptyDataset)
+      .addError(InvalidColumns)
+      .annotate(OpenApi.Summary, "Upload a CSV or JSON file as a new dataset")
+      .annotate(OpenApi.Description, uploadDescription)
+  )
+  .add(
+    HttpApiEndpoint.get("list", "/datasets/")
+      .setUrlParams(ListParams)
+      .addSuccess(Schema.Array(DatasetListItem))
+      .addError(ValidationFailed)
+      .annotate(OpenApi.Summary, "The caller's datasets, newest first")
+      .annotate(
+        OpenApi.Description,
+        `Only the caller's datasets, newest first, as a JSON array. Paging: \`?limit=\` (default
+${datasetPaging.defaultLimit}, at most ${datasetPaging.maxLimit}); when more follow, an RFC 8288 \`Link: <...>; rel="next"\`
+header names the next page (its \`cursor\` is opaque). No Link header: the last page.`
+      )
+  )
+  .add(
+    HttpApiEndpoint.get("get", "/datasets/:dataset_id")
+      .setPath(DatasetPath)
+      .addSuccess(DatasetDetail)
+      .addError(NotFound)
+      .annotate(OpenApi.Summary, "One dataset: its file, inferred schema and what cleaning changed")
+      .annotate(
+        OpenApi.Description,
+        "404 for an unknown id, an id that is not a UUID, a deleted dataset or another user's dataset."
+      )
+  )
+  .add(
+    HttpApiEndpoint.get("download", "/datasets/:dataset_id/download")
+      .setPath(DatasetPath)
+      .addSuccess(HttpApiSchema.Text({ contentType: "text/csv; charset=utf-8" }))
+      .addError(NotFound)
+      .addError(NotCompleted)
+      .annotate(OpenApi.Summary, "The dataset as CSV")
+      .annotate(
+        OpenApi.Description,
+        `The normalised table as RFC 4180 CSV in UTF-8 (comma, header row, missing values empty, dates ISO 8601,
+booleans true/false), streamed. \`Content-Disposition: attachment\` names the file after the original with the
+extension .csv: an ASCII \`filename\` with unsafe characters replaced, and the exact name as RFC 5987
+\`filename*=UTF-8''...\`. 404 as for GET /datasets/{dataset_id}; 409 not_completed while the dataset is processing.`
+      )
+  )
+  .add(
+    HttpApiEndpoint.del("delete", "/datasets/:dataset_id")
+      .setPath(DatasetPath)
+      .addSuccess(HttpApiSchema.NoContent)
+      .addError(NotFound)
+      .annotate(OpenApi.Summary, "Delete a dataset irreversibly")
+      .annotate(
+        OpenApi.Description,
+        "Removes the stored files and every derived record; answers 204, then 404 everywhere for this id."
+      )
+  )
+  .middleware(Authentication) {}

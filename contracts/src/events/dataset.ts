@@ -1,0 +1,104 @@
+import { Schema } from "effect"
+import { DatasetId, UserId } from "../ids.ts"
+import { defineEvent } from "./define.ts"
+
+/**
+ * The dataset aggregate. Events carry metadata only: names, counts, schemas, blob keys and hashes, never a row or a
+ * cell value, because the log is append-only and kept for audit. The bytes live in the blob store, under keys built
+ * from the dataset id alone.
+ */
+export const DatasetFormat = Schema.Literal("csv", "json", "ndjson")
+export const DatasetEncoding = Schema.Literal("utf-8", "utf-8-bom", "utf-16le", "utf-16be", "windows-1252")
+export const ColumnType = Schema.Literal("integer", "float", "boolean", "date", "datetime", "string")
+export type ColumnType = typeof ColumnType.Type
+
+/** Why an uploaded file could not become a table (the reasons of @synth/tabular's TabularError). */
+export const IngestFailureReason = Schema.Literal(
+  "empty_file",
+  "no_data_rows",
+  "invalid_columns",
+  "unparseable_file",
+  "unsupported_encoding"
+)
+export type IngestFailureReason = typeof IngestFailureReason.Type
+
+const Count = Schema.Int.pipe(Schema.nonNegative())
+
+export const IngestedColumn = Schema.Struct({
+  name: Schema.String,
+  type: ColumnType,
+  missingCount: Count,
+  sourceFormat: Schema.NullOr(Schema.String)
+})
+
+export const CleaningCounts = Schema.Struct({
+  trimmedCells: Count,
+  missingTokens: Count,
+  standardisedValues: Count
+})
+
+export const DatasetUploaded = defineEvent({
+  type: "dataset.uploaded",
+  version: 1,
+  topic: "synth.dataset",
+  description:
+    "A user's file was stored as the original of a new dataset; ingestion has not run yet. The filename is the " +
+    "client's, kept as data (never part of a blob key).",
+  payload: Schema.Struct({
+    datasetId: DatasetId,
+    ownerId: UserId,
+    filename: Schema.String,
+    blobKey: Schema.String,
+    fileSize: Count,
+    sha256: Schema.String,
+    declaredContentType: Schema.NullOr(Schema.String)
+  })
+})
+
+export const DatasetIngested = defineEvent({
+  type: "dataset.ingested",
+  version: 1,
+  topic: "synth.dataset",
+  description:
+    "The original was parsed, its column types inferred and a normalised typed table (Arrow IPC) stored beside it. " +
+    "Carries the schema and counts, no values.",
+  payload: Schema.Struct({
+    datasetId: DatasetId,
+    format: DatasetFormat,
+    encoding: DatasetEncoding,
+    delimiter: Schema.NullOr(Schema.String),
+    rowCount: Count,
+    columnCount: Count,
+    columns: Schema.Array(IngestedColumn),
+    tableBlobKey: Schema.String,
+    tableSize: Count,
+    cleaning: CleaningCounts
+  })
+})
+
+export const DatasetIngestFailed = defineEvent({
+  type: "dataset.ingest-failed",
+  version: 1,
+  topic: "synth.dataset",
+  description:
+    "The original could not become a table (empty, unparseable, unsupported encoding, bad column names); its blobs " +
+    "were removed and the dataset never becomes visible. The message names columns or lines, never values.",
+  payload: Schema.Struct({
+    datasetId: DatasetId,
+    reason: IngestFailureReason,
+    message: Schema.String
+  })
+})
+
+export const DatasetDeleted = defineEvent({
+  type: "dataset.deleted",
+  version: 1,
+  topic: "synth.dataset",
+  description: "The owner deleted the dataset irreversibly: its blobs and read-model rows are removed.",
+  payload: Schema.Struct({ datasetId: DatasetId })
+})
+
+export const datasetEvents = [DatasetUploaded, DatasetIngested, DatasetIngestFailed, DatasetDeleted] as const
+
+export const DatasetEvent = Schema.Union(...datasetEvents.map((definition) => definition.schema))
+export type DatasetEvent = typeof DatasetEvent.Type

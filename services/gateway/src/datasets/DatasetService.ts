@@ -1,0 +1,296 @@
+import { HttpServerResponse, Multipart } from "@effect/platform"
+import {
+  type DatasetDetail,
+  type DatasetId,
+  type DatasetListItem,
+  FileTooLarge,
+  MissingFile,
+  NotCompleted,
+  NotFound,
+  ServiceUnavailable,
+  type UploadAccepted,
+  type UploadResult,
+  userActor,
+  type UserId
+} from "@synth/contracts"
+import { BlobKey, BlobStore } from "@synth/blobstore"
+import { EventWriter, Ids } from "@synth/eventlog"
+import { ProjectorRuntime } from "@synth/sql"
+import { tableToCsv } from "@synth/tabular"
+import { Clock, DateTime, Effect, FiberRef, Option, Schedule, Stream } from "effect"
+import { GatewayConfig } from "../config.ts"
+import { currentRequestId } from "../http/requestContext.ts"
+import { attachmentDisposition } from "./contentDisposition.ts"
+import { DatasetRepository, type DatasetRow } from "./DatasetRepository.ts"
+import { ingestFailureError } from "./ingestFailure.ts"
+import { limitBytes } from "./sizeLimit.ts"
+
+/** Room for the multipart framing around the file when the declared Content-Length is checked before reading. */
+const multipartOverheadBytes = 1024 * 1024
+
+/** Polls of the read model while an upload waits for ingestion: 10 ms growing to 100 ms apart. */
+const ingestionPoll = Schedule.exponential("10 millis", 1.5).pipe(Schedule.union(Schedule.spaced("100 millis")))
+
+export interface UploadRequest {
+  readonly owner: UserId
+  readonly parts: Stream.Stream<Multipart.Part, Multipart.MultipartError>
+  readonly headers: Readonly<Record<string, string | undefined>>
+}
+
+interface StoredOriginal {
+  readonly filename: string
+  readonly contentType: string | null
+  readonly size: number
+  readonly sha256: string
+}
+
+/**
+ * Browsers write `"`, CR and LF in a multipart filename as %22, %0D and %0A (WHATWG HTML, multipart/form-data
+ * encoding); those three are turned back, anything else is kept exactly as sent.
+ */
+export const filenameFromPart = (name: string) =>
+  name.replace(/%(22|0D|0A)/gi, (escape) => String.fromCharCode(parseInt(escape.slice(1), 16)))
+
+/**
+ * The dataset commands and queries of the gateway. An upload streams the file into the blob store, appends
+ * `dataset.uploaded` and waits until the ingest service's outcome shows in the read model; every query is scoped to
+ * the caller, and another user's dataset is indistinguishable from a missing one (404).
+ */
+export class DatasetService extends Effect.Service<DatasetService>()("@synth/gateway/DatasetService", {
+  effect: Effect.gen(function* () {
+    const datasets = yield* DatasetRepository
+    const blobs = yield* BlobStore
+    const writer = yield* EventWriter
+    const ids = yield* Ids
+    const projector = yield* ProjectorRuntime
+    const config = yield* GatewayConfig
+
+    const tooLarge = () =>
+      new FileTooLarge({
+        detail: `File size exceeds the maximum limit of ${config.maxFileSize} bytes. Upload a smaller file or split it.`,
+        max_file_size: config.maxFileSize
+      })
+    const missingFile = (why: string) =>
+      new MissingFile({
+        detail: `${why} Send multipart/form-data with the file in a part named \`file\`.`
+      })
+    const notFound = (id: string) =>
+      new NotFound({ detail: `There is no dataset ${JSON.stringify(id.slice(0, 64))} among yours. List them with GET /datasets/.` })
+
+    const datasetKey = (id: string) => BlobKey.make("datasets", id)
+
+    /** Stores the `file` part as the original; any other part is read past (within the same byte budget). */
+    const storeOriginal = (key: BlobKey, parts: UploadRequest["parts"]) => {
+      const budget = { bytes: 0 }
+      const unreadable = (error: Multipart.MultipartError) =>
+        error.reason === "FileTooLarge" || error.reason === "BodyTooLarge"
+          ? tooLarge()
+          : missingFile("The request body could not be read as multipart/form-data.")
+      const limited = (content: Stream.Stream<Uint8Array, Multipart.MultipartError>) =>
+        content.pipe(Stream.mapError(unreadable), limitBytes(config.maxFileSize, tooLarge, budget))
+      return parts.pipe(
+        Stream.mapError(unreadable),
+        Stream.runFoldEffect(Option.none<StoredOriginal>(), (stored, part) => {
+          if (Option.isNone(stored) && Multipart.isFile(part) && part.key === "file") {
+            return blobs.put(key, limited(part.content)).pipe(
+              Effect.catchTag("BlobStoreError", Effect.die),
+              Effect.map((put) =>
+                Option.some({
+                  filename: filenameFromPart(part.name),
+                  contentType: part.contentType === "" ? null : part.contentType,
+                  size: put.size,
+                  sha256: put.sha256
+                })
+              )
+            )
+          }
+          return Multipart.isFile(part) ? Effect.as(Stream.runDrain(limited(part.content)), stored) : Effect.succeed(stored)
+        }),
+        // Parts whose content type is listed as a "field" type (JSON by default) would be buffered as text fields:
+        // an uploaded .json file must stream like any other file.
+        Multipart.withFieldMimeTypes([]),
+        Multipart.withMaxFileSize(Option.none())
+      )
+    }
+
+    const awaitIngestion = (id: string) =>
+      datasets.findById(id).pipe(
+        Effect.flatMap((row) =>
+          Option.isSome(row) && row.value.status !== "processing" ? Effect.succeed(row) : Effect.fail("processing" as const)
+        ),
+        Effect.retry(ingestionPoll),
+        Effect.timeoutOption(config.uploadIngestTimeout),
+        Effect.map(Option.flatten),
+        Effect.catchAll(() => Effect.succeed(Option.none<DatasetRow>()))
+      )
+
+    const upload = Effect.fn("DatasetService.upload")(function* (request: UploadRequest) {
+      const contentType = request.headers["content-type"] ?? ""
+      if (!/^multipart\/form-data\b/i.test(contentType)) {
+        return yield* missingFile(`The body is ${contentType === "" ? "not typed" : contentType}, not multipart/form-data.`)
+      }
+      const declaredLength = Number(request.headers["content-length"] ?? Number.NaN)
+      if (Number.isFinite(declaredLength) && declaredLength > config.maxFileSize + multipartOverheadBytes) {
+        return yield* tooLarge()
+      }
+      const id = (yield* ids.next) as DatasetId
+      const originalKey = BlobKey.make("datasets", id, "original")
+      const stored = yield* storeOriginal(originalKey, request.parts).pipe(
+        Effect.onError(() => blobs.removePrefix(datasetKey(id)).pipe(Effect.ignore))
+      )
+      if (Option.isNone(stored)) return yield* missingFile("The upload has no part named `file`.")
+      const original = stored.value
+
+      const positions = yield* writer.append(
+        [
+          {
+            type: "dataset.uploaded",
+            version: 1,
+            payload: {
+              datasetId: id,
+              ownerId: request.owner,
+              filename: original.filename,
+              blobKey: originalKey,
+              fileSize: original.size,
+              sha256: original.sha256,
+              declaredContentType: original.contentType
+            }
+          }
+        ],
+        {
+          aggregateId: id,
+          actor: userActor(request.owner),
+          correlationId: yield* FiberRef.get(currentRequestId),
+          causationId: null
+        }
+      )
+      yield* projector.waitFor(positions, config.readYourWritesTimeout).pipe(
+        Effect.catchAll(() =>
+          new ServiceUnavailable({ detail: "The upload was stored but is not visible yet. Retry GET /datasets/ in a moment." })
+        )
+      )
+      const outcome = yield* awaitIngestion(id)
+      const location = `/datasets/${id}`
+      if (Option.isNone(outcome)) {
+        const row = yield* datasets.findById(id)
+        const now = DateTime.formatIso(DateTime.unsafeMake(yield* Clock.currentTimeMillis))
+        const accepted: UploadAccepted = {
+          id,
+          filename: original.filename,
+          row_count: null,
+          column_count: null,
+          file_size: original.size,
+          upload_timestamp: Option.match(row, { onNone: () => now, onSome: (stored) => stored.createdAt }),
+          status: "processing"
+        }
+        return HttpServerResponse.unsafeJson(accepted, { status: 202, headers: { location } })
+      }
+      const row = outcome.value
+      if (row.status === "failed") {
+        return yield* ingestFailureError(row.failureReason ?? "unparseable_file", row.failureMessage)
+      }
+      const result: UploadResult = {
+        id,
+        filename: row.filename,
+        row_count: row.rowCount ?? 0,
+        column_count: row.columnCount ?? 0,
+        file_size: row.fileSize,
+        upload_timestamp: row.createdAt,
+        status: "uploaded"
+      }
+      return HttpServerResponse.unsafeJson(result, { status: 201, headers: { location } })
+    })
+
+    const list = Effect.fn("DatasetService.list")(function* (
+      owner: UserId,
+      page: { readonly limit: number; readonly before: Option.Option<string> }
+    ) {
+      const rows = yield* datasets.listVisible(owner, { limit: page.limit + 1, before: page.before })
+      const items = rows.slice(0, page.limit).map(listItemOf)
+      const next = rows.length > page.limit ? Option.some(items[items.length - 1]!.id) : Option.none<string>()
+      return { items, next }
+    })
+
+    const visible = (id: string, owner: UserId) =>
+      Effect.flatMap(datasets.findVisible(id, owner), Option.match({ onNone: () => Effect.fail(notFound(id)), onSome: Effect.succeed }))
+
+    const get = Effect.fn("DatasetService.get")(function* (id: string, owner: UserId) {
+      return detailOf(yield* visible(id, owner))
+    })
+
+    const download = Effect.fn("DatasetService.download")(function* (id: string, owner: UserId) {
+      const row = yield* visible(id, owner)
+      if (row.status !== "uploaded" || row.tableBlobKey === null) {
+        return yield* new NotCompleted({
+          detail: `Dataset ${id} is still being processed. Poll GET /datasets/${id} until its status is uploaded.`
+        })
+      }
+      const tableKey = BlobKey.make("datasets", row.id, "table")
+      // Checked before the response starts: a table deleted meanwhile is a 404, not a broken 200.
+      yield* blobs.stat(tableKey).pipe(
+        Effect.catchTags({ BlobNotFound: () => Effect.fail(notFound(id)), BlobStoreError: Effect.die })
+      )
+      const csv = tableToCsv(blobs.get(tableKey))
+      return HttpServerResponse.stream(csv, {
+        contentType: "text/csv; charset=utf-8",
+        headers: { "content-disposition": attachmentDisposition(row.filename) }
+      })
+    })
+
+    const remove = Effect.fn("DatasetService.remove")(function* (id: string, owner: UserId) {
+      const row = yield* visible(id, owner)
+      const positions = yield* writer.append([{ type: "dataset.deleted", version: 1, payload: { datasetId: row.id as DatasetId } }], {
+        aggregateId: row.id,
+        actor: userActor(owner),
+        correlationId: yield* FiberRef.get(currentRequestId),
+        causationId: null
+      })
+      yield* projector.waitFor(positions, config.readYourWritesTimeout).pipe(
+        Effect.catchAll(() =>
+          new ServiceUnavailable({ detail: "The deletion was recorded but is not visible yet. Retry in a moment." })
+        )
+      )
+      // The ingest service removes the blobs too when it sees the deletion; this makes it immediate.
+      yield* blobs.removePrefix(datasetKey(row.id)).pipe(
+        Effect.catchAll((error) => Effect.logWarning("dataset blobs not removed yet; the ingest service retries", error))
+      )
+    })
+
+    return { upload, list, get, download, remove } as const
+  }),
+  dependencies: [DatasetRepository.Default, EventWriter.Default]
+}) {}
+
+const listItemOf = (row: DatasetRow): DatasetListItem => ({
+  id: row.id as DatasetId,
+  name: row.filename,
+  row_count: row.rowCount,
+  column_count: row.columnCount,
+  created_at: row.createdAt,
+  has_profile: row.hasProfile,
+  has_pii_analysis: row.hasPiiAnalysis
+})
+
+const detailOf = (row: DatasetRow): DatasetDetail => ({
+  ...listItemOf(row),
+  status: row.status === "uploaded" ? "uploaded" : "processing",
+  filename: row.filename,
+  file_size: row.fileSize,
+  upload_timestamp: row.createdAt,
+  format: row.format,
+  encoding: row.encoding,
+  delimiter: row.delimiter,
+  columns: (row.columns ?? []).map((column) => ({
+    name: column.name,
+    type: column.type,
+    missing_count: column.missingCount,
+    source_format: column.sourceFormat
+  })),
+  cleaning: {
+    trimmed_cells: row.cleaning?.trimmedCells ?? 0,
+    missing_tokens: row.cleaning?.missingTokens ?? 0,
+    standardised_values: row.cleaning?.standardisedValues ?? 0
+  },
+  source: row.source,
+  generator_id: row.generatorId as DatasetDetail["generator_id"]
+})

@@ -1,0 +1,48 @@
+import { SqlClient } from "@effect/sql"
+import type { DomainEvent } from "@synth/contracts"
+import type { StoredEvent } from "@synth/eventlog"
+import { Effect } from "effect"
+
+/**
+ * Folds dataset events into the `datasets` read model. Idempotent: the upload inserts ON CONFLICT DO NOTHING, the
+ * ingestion outcome only moves a row that is still `processing` (first outcome wins), and a deletion removes the
+ * row, after which late outcomes of the same dataset match nothing.
+ */
+export const applyDatasetEvent = (event: DomainEvent, meta: StoredEvent) =>
+  Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    const at = meta.envelope.occurredAt
+    switch (event.type) {
+      case "dataset.uploaded": {
+        const uploaded = event.payload
+        yield* sql`
+          INSERT INTO datasets (id, owner_id, filename, status, source, file_size, sha256, created_at)
+          VALUES (${uploaded.datasetId}, ${uploaded.ownerId}, ${uploaded.filename}, 'processing', 'uploaded',
+            ${uploaded.fileSize}, ${uploaded.sha256}, ${at})
+          ON CONFLICT DO NOTHING`
+        return
+      }
+      case "dataset.ingested": {
+        const { cleaning, columnCount, columns, datasetId, delimiter, encoding, format, rowCount, tableBlobKey } =
+          event.payload
+        yield* sql`
+          UPDATE datasets SET
+            status = 'uploaded', row_count = ${rowCount}, column_count = ${columnCount}, format = ${format},
+            encoding = ${encoding}, delimiter = ${delimiter}, columns = ${JSON.stringify(columns)}::jsonb,
+            cleaning = ${JSON.stringify(cleaning)}::jsonb, table_blob_key = ${tableBlobKey}, ingested_at = ${at}
+          WHERE id = ${datasetId} AND status = 'processing'`
+        return
+      }
+      case "dataset.ingest-failed":
+        yield* sql`
+          UPDATE datasets SET status = 'failed', failure_reason = ${event.payload.reason},
+            failure_message = ${event.payload.message}
+          WHERE id = ${event.payload.datasetId} AND status = 'processing'`
+        return
+      case "dataset.deleted":
+        yield* sql`DELETE FROM datasets WHERE id = ${event.payload.datasetId}`
+        return
+      default:
+        return
+    }
+  })

@@ -1,0 +1,38 @@
+import { HttpApiBuilder, HttpServerResponse } from "@effect/platform"
+import { CurrentUser, datasetPaging, SynthApi, ValidationFailed } from "@synth/contracts"
+import { Effect, Option } from "effect"
+import { decodeCursor, encodeCursor } from "../../datasets/cursor.ts"
+import { DatasetService } from "../../datasets/DatasetService.ts"
+
+/** The link to the next page keeps the caller's limit; the cursor is opaque. */
+const nextLink = (limit: number, lastId: string) =>
+  `</datasets/?limit=${limit}&cursor=${encodeURIComponent(encodeCursor(lastId))}>; rel="next"`
+
+export const DatasetsLive = HttpApiBuilder.group(SynthApi, "datasets", (handlers) =>
+  Effect.gen(function* () {
+    const datasets = yield* DatasetService
+    return handlers
+      .handle("upload", ({ payload, request }) =>
+        Effect.flatMap(CurrentUser, (user) => datasets.upload({ owner: user.id, parts: payload, headers: request.headers }))
+      )
+      .handle("list", ({ urlParams }) =>
+        Effect.gen(function* () {
+          const user = yield* CurrentUser
+          const limit = urlParams.limit ?? datasetPaging.defaultLimit
+          const before = urlParams.cursor === undefined ? Option.none<string>() : decodeCursor(urlParams.cursor)
+          if (urlParams.cursor !== undefined && Option.isNone(before)) {
+            return yield* new ValidationFailed({
+              detail: "The cursor is not one this server issued. Follow the Link header of the previous page.",
+              errors: [{ field: "cursor", message: "is not a cursor from a Link header" }]
+            })
+          }
+          const page = yield* datasets.list(user.id, { limit, before })
+          const headers = Option.match(page.next, { onNone: () => ({}), onSome: (id) => ({ link: nextLink(limit, id) }) })
+          return HttpServerResponse.unsafeJson(page.items, { headers })
+        })
+      )
+      .handle("get", ({ path }) => Effect.flatMap(CurrentUser, (user) => datasets.get(path.dataset_id, user.id)))
+      .handle("download", ({ path }) => Effect.flatMap(CurrentUser, (user) => datasets.download(path.dataset_id, user.id)))
+      .handle("delete", ({ path }) => Effect.flatMap(CurrentUser, (user) => datasets.remove(path.dataset_id, user.id)))
+  })
+)

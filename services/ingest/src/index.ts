@@ -1,0 +1,2 @@
+export { IngestLive, ingestGroup } from "./IngestLive.ts"
+export { ingestActor, Ingestion } from "./Ingestion.ts"
