@@ -1,5 +1,5 @@
 import type { Data, DataType } from "apache-arrow"
-import { isMissingToken } from "../normalise/cleanText.ts"
+import { isMissingToken, trimCell } from "../normalise/cleanText.ts"
 import type { Cell } from "../records/RecordStream.ts"
 import { TabularError } from "../TabularError.ts"
 
@@ -23,7 +23,7 @@ export abstract class ColumnBuilder {
   append(cell: Cell | undefined): void {
     if (cell === null || cell === undefined) return this.appendNull()
     if (typeof cell === "string") {
-      const text = cell.trim()
+      const text = trimCell(cell)
       if (isMissingToken(text)) return this.appendNull()
       this.appendText(text)
     } else if (typeof cell === "number") this.appendNumber(cell)

@@ -32,11 +32,16 @@ const longestSpelling = 5
 
 /** The pair bit of a trimmed cell (0: not a boolean spelling). */
 export const booleanPairOf = (text: string): number =>
-  text.length > longestSpelling ? 0 : (spellings.get(text.toLowerCase())?.[0] ?? 0)
+  isCanonicalBoolean(text) ? trueFalse : text.length > longestSpelling ? 0 : (spellings.get(text.toLowerCase())?.[0] ?? 0)
 
-/** The truth of a cell that inference accepted as a boolean spelling. */
+/**
+ * The truth of a cell that inference accepted as a boolean spelling. The canonical spellings skip the lower-casing
+ * and the map: pass 2 reads every cell of a boolean column here.
+ */
 export const booleanValueOf = (text: string): boolean | undefined =>
-  text.length > longestSpelling ? undefined : spellings.get(text.toLowerCase())?.[1]
+  text === "true" ? true : text === "false" ? false : text.length > longestSpelling
+  ? undefined
+  : spellings.get(text.toLowerCase())?.[1]
 
 /** Already written the way the normalised table renders booleans. */
 export const isCanonicalBoolean = (text: string): boolean => text === "true" || text === "false"

@@ -46,7 +46,7 @@ const isDigit = (code: number): boolean => code >= 48 && code <= 57
 export const readDateText = (text: string, reading: DateReading): DateReading => {
   reading.form = 0
   if (text.length < 8 || !isDigit(text.charCodeAt(0))) return reading
-  if (readCanonical(text, reading)) return reading
+  if (readCanonical(text, reading) || readPartsDateOnly(text, reading)) return reading
   const iso = isoDate.exec(text)
   if (iso !== null) {
     const year = Number(iso[1])
@@ -112,6 +112,38 @@ const readCanonical = (text: string, reading: DateReading): boolean => {
   reading.hasTime = hasTime
   reading.timeOfDay = timeOfDay
   reading.canonical = true
+  return true
+}
+
+const separatorForm = (code: number): number =>
+  code === 47 /* / */ ? slashForm : code === 46 /* . */ ? dotForm : code === 45 /* - */ ? dashForm : 0
+
+/**
+ * `MM/DD/YYYY` and the other two-part forms without a time (`partsDate` with no time), read position by position:
+ * on the 100 MB mixed CSV the regular expression took ~1.2 % of the profile for one such column of ten.
+ */
+const readPartsDateOnly = (text: string, reading: DateReading): boolean => {
+  const length = text.length
+  if (length < 8 || length > 10) return false
+  const firstDigits = isDigit(text.charCodeAt(1)) ? 2 : 1
+  const separator = text.charCodeAt(firstDigits)
+  const form = separatorForm(separator)
+  if (form === 0) return false
+  const secondDigits = length - firstDigits - 6
+  if (secondDigits < 1 || secondDigits > 2) return false
+  const secondEnd = firstDigits + 1 + secondDigits
+  if (text.charCodeAt(secondEnd) !== separator) return false
+  const first = digitsAt(text, 0, firstDigits)
+  const second = digitsAt(text, firstDigits + 1, secondEnd)
+  const year = digitsAt(text, secondEnd + 1, length)
+  if (Number.isNaN(first) || Number.isNaN(second) || Number.isNaN(year)) return false
+  reading.form = form
+  reading.year = year
+  reading.first = first
+  reading.second = second
+  reading.hasTime = false
+  reading.timeOfDay = 0
+  reading.canonical = false
   return true
 }
 

@@ -1,4 +1,4 @@
-import { isMissingToken } from "../normalise/cleanText.ts"
+import { isMissingToken, trimCell } from "../normalise/cleanText.ts"
 import type { RecordStream } from "../records/RecordStream.ts"
 import { TabularError } from "../TabularError.ts"
 import { ColumnEvidence } from "./ColumnEvidence.ts"
@@ -29,7 +29,7 @@ export const inferTable = async (records: RecordStream, signal?: AbortSignal): P
         if (cell === null || cell === undefined) continue
         const columnEvidence = evidence[column]!
         if (typeof cell === "string") {
-          const text = cell.trim()
+          const text = trimCell(cell)
           if (text.length !== cell.length) trimmedCells++
           if (isMissingToken(text)) {
             if (text.length > 0) missingTokens++

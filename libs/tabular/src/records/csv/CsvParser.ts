@@ -25,6 +25,12 @@ export class CsvParser implements RecordParser {
   #stalledAt = 0
   /** The physical line (1-based) on which #pending starts. */
   #line = 1
+  /**
+   * Blank lines after the header of a one-column file, not yet rows. Elsewhere a blank line is skipped, but with one
+   * column it is how a missing value is written (a row of one empty field), so it becomes a row, except at the end
+   * of the file (where editors leave blank lines): they wait here until a row follows, and are dropped at the end.
+   */
+  #blankLinesWaiting = 0
   readonly #delimiter: string
 
   constructor(delimiter: CsvDelimiter) {
@@ -157,11 +163,15 @@ export class CsvParser implements RecordParser {
   }
 
   #accept(fields: Array<string>, line: number, startsQuoted: boolean): void {
-    if (fields.length === 1 && !startsQuoted && fields[0]!.trim() === "") return
+    if (fields.length === 1 && !startsQuoted && fields[0]!.trim() === "") {
+      if (this.#columns.length === 1) this.#blankLinesWaiting++
+      return
+    }
     if (this.#columns.length === 0) {
       this.#columns = validateColumnNames(fields)
       return
     }
+    for (; this.#blankLinesWaiting > 0; this.#blankLinesWaiting--) this.#rows.push([""])
     if (fields.length !== this.#columns.length) {
       throw new TabularError({
         reason: "unparseable_file",

@@ -13,6 +13,12 @@ describe("CSV records", () => {
     expect(file.rows).toEqual([["1", "2"], ["3", "4"]])
   })
 
+  it.each([1, 2, 5, 64 * 1024])("reads a blank line of a one-column file as a missing value, except at the end (%i-byte chunks)", async (chunk) => {
+    const file = await readAll("\nname\nAda\n\n  \r\nGrace\n\n\n", chunk)
+    expect(file.columns).toEqual(["name"])
+    expect(file.rows).toEqual([["Ada"], [""], [""], ["Grace"]])
+  })
+
   it.each([1, 2, 7, 64 * 1024])("parses quoted delimiters, doubled quotes and CRLF/LF newlines in %i-byte chunks", async (chunk) => {
     const text = "id,text,n\r\n1,\"a, \"\"b\"\"\r\nc\nd\",x\r\n\"2\",\"\",\"\"\"\"\r\n3,plain,\"end\"\n"
     const file = await readAll(text, chunk)

@@ -1,12 +1,12 @@
 /**
  * Throughput of openRecords plus a full iteration, per format, on ~100 MB files generated in a temp dir.
- * Run: npx tsx libs/tabular/test/bench/records.bench.ts [megabytes]
+ * Run: npx tsx test/bench/records.bench.ts [megabytes]
  */
 import { createReadStream } from "node:fs"
 import * as fs from "node:fs/promises"
 import * as os from "node:os"
 import * as path from "node:path"
-import { openRecords } from "../../src/records/openRecords.ts"
+import { openRecords } from "@synth/tabular/passes"
 
 const megabytes = Number(process.argv[2] ?? 100)
 const CHUNK_BYTES = 64 * 1024
