@@ -7,7 +7,7 @@ import {
 } from "@synth/contracts"
 import { BlobKey, BlobStore } from "@synth/blobstore"
 import { EventWriter, type StoredEvent } from "@synth/eventlog"
-import { ingestTable, type TabularError } from "@synth/tabular"
+import { ingestTable, TabularError } from "@synth/tabular"
 import { Effect } from "effect"
 
 export const ingestActor = serviceActor("ingest")
@@ -59,7 +59,20 @@ export class Ingestion extends Effect.Service<Ingestion>()("@synth/ingest/Ingest
         Effect.catchTags({
           TabularError: (error) => Effect.succeed({ _tag: "Refused" as const, error }),
           BlobNotFound: () => Effect.succeed(new OriginalGone())
-        })
+        }),
+        // A defect here is a bug in the parser on this very file: redelivery would hit it again and hold up every
+        // later upload on the partition. Refuse the file (the cause goes to the log, never to the client).
+        Effect.catchAllDefect((defect) =>
+          Effect.logError("ingestion failed on a bug; the upload is refused", defect).pipe(
+            Effect.as({
+              _tag: "Refused" as const,
+              error: new TabularError({
+                reason: "unparseable_file",
+                message: `The file could not be processed because of an internal error (logged with event ${envelope.eventId}). Re-save it as UTF-8 CSV and upload it again.`
+              })
+            })
+          )
+        )
       )
       switch (outcome._tag) {
         case "OriginalGone":

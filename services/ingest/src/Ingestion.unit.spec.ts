@@ -97,4 +97,28 @@ describe("Ingestion", () => {
       yield* handle(yield* append("dataset.deleted"))
       expect(Exit.isFailure(yield* Effect.exit(blobs.stat(original)))).toBe(true)
     }).pipe(Effect.provide(TestLayer)))
+
+  it.effect("refuses a file the parser trips over (a defect) instead of retrying it forever", () => {
+    // The original's bytes end in a defect, as a bug in the parsing code would: redelivering would hit it again.
+    const BuggyBlobs = Layer.effect(
+      BlobStore,
+      Effect.map(BlobStore, (store) => ({
+        ...store,
+        get: (key: BlobKey) =>
+          key === original ? Stream.concat(bytes("a,b\n1,2\n"), Stream.die(new Error("parser bug"))) : store.get(key)
+      }))
+    ).pipe(Layer.provide(BlobStoreMemory))
+    const layer = Ingestion.Default.pipe(
+      Layer.provideMerge(EventWriter.Default),
+      Layer.provideMerge(Layer.mergeAll(EventLogMemory(), BuggyBlobs))
+    )
+    return Effect.gen(function* () {
+      const uploaded = yield* append("dataset.uploaded")
+      yield* handle(uploaded)
+      const events = yield* outcomes
+      expect(events.map((event) => event.type)).toEqual(["dataset.ingest-failed"])
+      expect(events[0]!.payload).toMatchObject({ datasetId, reason: "unparseable_file" })
+      expect(JSON.stringify(events[0]!.payload)).not.toMatch(/parser bug/)
+    }).pipe(Effect.provide(layer))
+  })
 })
