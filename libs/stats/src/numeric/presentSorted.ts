@@ -1,0 +1,22 @@
+import { radixSortFloat64 } from "./radixSort.ts"
+
+/** The non-missing (non-NaN) values of a column, sorted ascending: quantiles, unique count and histogram share it. */
+export const presentSorted = (values: Float64Array): Float64Array => {
+  let present = 0
+  for (let row = 0; row < values.length; row++) if (!Number.isNaN(values[row]!)) present++
+  const sorted = new Float64Array(present)
+  let next = 0
+  for (let row = 0; row < values.length; row++) {
+    const value = values[row]!
+    if (!Number.isNaN(value)) sorted[next++] = value
+  }
+  return radixSortFloat64(sorted)
+}
+
+/** Distinct values of a sorted array; 0 and -0 count as one value, as in pandas' nunique(). */
+export const distinctSorted = (sorted: Float64Array): number => {
+  if (sorted.length === 0) return 0
+  let distinct = 1
+  for (let index = 1; index < sorted.length; index++) if (sorted[index] !== sorted[index - 1]) distinct++
+  return distinct
+}

@@ -1,0 +1,1 @@
+export { parseCsv, profileInputFromCsv } from "./profileInputFromCsv.ts"
