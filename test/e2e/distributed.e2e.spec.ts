@@ -2,6 +2,8 @@
 // S3_ENDPOINT come from the infra global setup): two gateway replicas over one event log and one read-model
 // database. The auth flow alternates between them; then replicas are killed with SIGKILL while a client keeps
 // registering, restarted, and the read models are compared with the log: nothing lost, nothing applied twice.
+// When the ingest service exists (services/ingest/src/main.ts), one ingest process runs beside them and a dataset
+// uploaded through one replica is read, downloaded and deleted through the other.
 import { SqlClient } from "@effect/sql"
 import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
 import { Topics } from "@synth/contracts"
@@ -9,8 +11,13 @@ import { EventLog, layerFromConfig as EventLogFromConfig } from "@synth/eventlog
 import { layerPostgres } from "@synth/sql"
 import { ConfigProvider, Effect, Layer, ManagedRuntime, Redacted, Stream } from "effect"
 import { randomBytes } from "node:crypto"
+import { existsSync } from "node:fs"
+import { join } from "node:path"
+import { download, getDataset, upload } from "../support/datasets.ts"
 import { bearer, goodPassword, http, type RawResponse, uniqueEmail } from "../support/http.ts"
-import { freePort, type RunningServer, startServer } from "../support/server.ts"
+import { freePort, repoRoot, type RunningServer, startServer } from "../support/server.ts"
+import { createAccount, realDataset } from "../support/upload.ts"
+import { type RunningWorker, startWorker } from "../support/worker.ts"
 
 const required = ["KAFKA_BROKERS", "DATABASE_URL", "S3_ENDPOINT"] as const
 const missing = required.filter((name) => (process.env[name] ?? "") === "")
@@ -20,6 +27,8 @@ if (missing.length > 0) {
 }
 
 const entry = "services/gateway/src/main.ts"
+const ingestEntry = "services/ingest/src/main.ts"
+const hasIngest = existsSync(join(repoRoot, ingestEntry))
 const runId = `${Date.now().toString(36)}${randomBytes(3).toString("hex")}`
 const jwtSecret = randomBytes(32).toString("base64url")
 const userTopic = Topics.user.name
@@ -80,6 +89,8 @@ const start = async (replica: Replica) => {
 
 const urlOf = (replica: Replica) => `http://127.0.0.1:${replica.port}`
 
+let ingest: RunningWorker | undefined
+
 beforeAll(async () => {
   await createDatabase(databaseName)
   Object.assign(replicas.A, { port: String(await freePort()) })
@@ -88,10 +99,12 @@ beforeAll(async () => {
   // One after the other: the first creates the topics and tables (the race of simultaneous starts has its own test).
   await start(replicas.A)
   await start(replicas.B)
-}, 180_000)
+  if (hasIngest) ingest = await startWorker({ entry: ingestEntry, env: runtimeEnv })
+}, 240_000)
 
 afterAll(async () => {
   await Promise.all(Object.values(replicas).map((replica) => replica.server?.stop("SIGTERM").catch(() => replica.server?.stop("SIGKILL"))))
+  await ingest?.stop("SIGTERM")
   await observer.dispose()
   await dropDatabase(databaseName)
   await adminDatabase.dispose()
@@ -354,4 +367,52 @@ describe("distributed runtime: two gateway processes on Kafka, PostgreSQL and Mi
         `(${log.duplicateRecords} duplicate records); ${models.userIds.length} user rows`
     )
   }, 300_000)
+})
+
+describe.runIf(hasIngest)("distributed runtime: datasets through the ingest process", () => {
+  /** 201 at once, or 202 `processing` and then `uploaded` once the ingest process is done. */
+  const uploadedThrough = async (baseUrl: string, token: string, filename: string, content: Buffer) => {
+    const response = await upload(baseUrl, token, filename, content)
+    expect([201, 202], response.text).toContain(response.status)
+    const { id } = response.json as { readonly id: string }
+    const deadline = Date.now() + 120_000
+    for (;;) {
+      const detail = await http(`${baseUrl}/datasets/${id}`, { headers: bearer(token) })
+      expect(detail.status, detail.text).toBe(200)
+      if ((detail.json as { readonly status: string }).status === "uploaded") return id
+      if (Date.now() > deadline) throw new Error(`dataset ${id} still not uploaded after 120 s: ${detail.text}`)
+      await new Promise((wake) => setTimeout(wake, 500))
+    }
+  }
+
+  it("uploads penguins.csv through A; B describes it, downloads it and deletes it; A then answers 404", async () => {
+    const { A, B } = replicas
+    const token = await createAccount(urlOf(A), "distributed-datasets")
+    const id = await uploadedThrough(urlOf(A), token, "penguins.csv", realDataset("penguins"))
+
+    const detail = await getDataset(urlOf(B), token, id)
+    expect(detail).toMatchObject({ filename: "penguins.csv", row_count: 344, column_count: 7, format: "csv" })
+    expect(detail.columns.find((column) => column.name === "body_mass_g")).toMatchObject({ type: "integer", missing_count: 2 })
+
+    const downloaded = await download(urlOf(B), token, id)
+    expect(downloaded.status, downloaded.text.slice(0, 500)).toBe(200)
+    expect(downloaded.text.split(/\r?\n/).filter((line) => line !== "")).toHaveLength(345)
+
+    const listedOnA = await http(`${urlOf(A)}/datasets/`, { headers: bearer(token) })
+    expect((listedOnA.json as ReadonlyArray<{ readonly id: string }>).map((item) => item.id)).toEqual([id])
+
+    expectStatus(await http(`${urlOf(B)}/datasets/${id}`, { method: "DELETE", headers: bearer(token) }), 204)
+    expectStatus(await http(`${urlOf(A)}/datasets/${id}`, { headers: bearer(token) }), 404)
+  }, 240_000)
+
+  it("an unparseable upload is refused with the same problem on either replica, and nothing is stored", async () => {
+    const { A, B } = replicas
+    const token = await createAccount(urlOf(B), "distributed-refused")
+    for (const replica of [A, B]) {
+      const response = await upload(urlOf(replica), token, "ragged.csv", Buffer.from("a,b\n1,2\n3,4,5\n"))
+      expectStatus(response, 422)
+      expect((response.json as { readonly code: string }).code).toBe("unparseable_file")
+    }
+    expect((await http(`${urlOf(A)}/datasets/`, { headers: bearer(token) })).json).toEqual([])
+  }, 120_000)
 })

@@ -14,7 +14,7 @@ export interface RawResponse {
 export interface RawRequest {
   readonly method?: string
   readonly headers?: Readonly<Record<string, string>>
-  /** An object is sent as JSON (with `Content-Type: application/json` unless given); a string as it is. */
+  /** An object is sent as JSON (with `Content-Type: application/json` unless given); a string or Buffer as it is. */
   readonly body?: unknown
   /**
    * The local address the connection comes from. Linux routes all of 127.0.0.0/8 to the loopback interface, so a
@@ -31,8 +31,8 @@ export interface RawRequest {
 export const http = (url: string, options: RawRequest = {}): Promise<RawResponse> =>
   new Promise((resolve, reject) => {
     const headers: Record<string, string> = { ...options.headers }
-    let payload: string | undefined
-    if (typeof options.body === "string") payload = options.body
+    let payload: string | Buffer | undefined
+    if (typeof options.body === "string" || Buffer.isBuffer(options.body)) payload = options.body
     else if (options.body !== undefined) {
       payload = JSON.stringify(options.body)
       if (!Object.keys(headers).some((name) => name.toLowerCase() === "content-type")) {
