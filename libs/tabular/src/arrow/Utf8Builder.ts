@@ -1,5 +1,6 @@
 import { type Data, makeData, Utf8 } from "apache-arrow"
-import { ColumnBuilder } from "./ColumnBuilder.ts"
+import { isMissingToken, trimCell } from "../normalise/cleanText.ts"
+import { ColumnBuilder, type Rows } from "./ColumnBuilder.ts"
 
 const encoder = new TextEncoder()
 
@@ -17,6 +18,27 @@ export class Utf8Builder extends ColumnBuilder {
 
   override get variableBytes(): number {
     return this.byteLength
+  }
+
+  appendRows(rows: Rows, column: number, from: number, to: number): void {
+    const validity = this.validity
+    for (let row = from; row < to; row++) {
+      const cell = rows[row]![column]
+      if (typeof cell !== "string") {
+        this.append(cell)
+        continue
+      }
+      const text = trimCell(cell)
+      const at = this.length
+      if (isMissingToken(text)) {
+        this.offsets[at + 1] = this.byteLength
+        this.nullCount++
+      } else {
+        this.appendText(text)
+        validity[at >> 3]! |= 1 << (at & 7)
+      }
+      this.length = at + 1
+    }
   }
 
   protected appendText(text: string): void {

@@ -3,7 +3,8 @@ import { booleanValueOf } from "../infer/booleanText.ts"
 import { daysSinceEpoch, millisecondsPerDay } from "../infer/calendar.ts"
 import { emptyDateReading, isoForm, readDateText } from "../infer/dateText.ts"
 import { emptyNumberReading, type NumberConvention, numberUnder } from "../infer/numberText.ts"
-import { ColumnBuilder } from "./ColumnBuilder.ts"
+import { isMissingToken, trimCell } from "../normalise/cleanText.ts"
+import { ColumnBuilder, type Rows } from "./ColumnBuilder.ts"
 
 /** Integers and floats as doubles: exact for every integer pass 1 accepts (within ±(2^53−1)). */
 export class Float64Builder extends ColumnBuilder {
@@ -13,6 +14,27 @@ export class Float64Builder extends ColumnBuilder {
   constructor(name: string, capacity: number, private readonly convention: NumberConvention) {
     super(name, capacity)
     this.values = new Float64Array(capacity)
+  }
+
+  appendRows(rows: Rows, column: number, from: number, to: number): void {
+    const validity = this.validity
+    for (let row = from; row < to; row++) {
+      const cell = rows[row]![column]
+      if (typeof cell !== "string") {
+        this.append(cell)
+        continue
+      }
+      const text = trimCell(cell)
+      const at = this.length
+      if (isMissingToken(text)) this.nullCount++
+      else {
+        const value = numberUnder(text, this.convention, this.reading)
+        if (Number.isNaN(value)) this.changedBetweenReads()
+        this.values[at] = value
+        validity[at >> 3]! |= 1 << (at & 7)
+      }
+      this.length = at + 1
+    }
   }
 
   protected appendText(text: string): void {
@@ -45,6 +67,27 @@ export class Int32Builder extends ColumnBuilder {
     this.values = new Int32Array(capacity)
   }
 
+  appendRows(rows: Rows, column: number, from: number, to: number): void {
+    const validity = this.validity
+    for (let row = from; row < to; row++) {
+      const cell = rows[row]![column]
+      if (typeof cell !== "string") {
+        this.append(cell)
+        continue
+      }
+      const text = trimCell(cell)
+      const at = this.length
+      if (isMissingToken(text)) this.nullCount++
+      else {
+        const value = numberUnder(text, this.convention, this.reading)
+        if (value !== (value | 0)) this.changedBetweenReads()
+        this.values[at] = value
+        validity[at >> 3]! |= 1 << (at & 7)
+      }
+      this.length = at + 1
+    }
+  }
+
   protected appendText(text: string): void {
     const value = numberUnder(text, this.convention, this.reading)
     if (value !== (value | 0)) this.changedBetweenReads()
@@ -71,6 +114,27 @@ export class BoolBuilder extends ColumnBuilder {
   constructor(name: string, capacity: number) {
     super(name, capacity)
     this.values = new Uint8Array(Math.ceil(capacity / 8))
+  }
+
+  appendRows(rows: Rows, column: number, from: number, to: number): void {
+    const validity = this.validity
+    for (let row = from; row < to; row++) {
+      const cell = rows[row]![column]
+      if (typeof cell !== "string") {
+        this.append(cell)
+        continue
+      }
+      const text = trimCell(cell)
+      const at = this.length
+      if (isMissingToken(text)) this.nullCount++
+      else {
+        const value = booleanValueOf(text)
+        if (value === undefined) this.changedBetweenReads()
+        if (value) this.values[at >> 3]! |= 1 << (at & 7)
+        validity[at >> 3]! |= 1 << (at & 7)
+      }
+      this.length = at + 1
+    }
   }
 
   protected appendText(text: string): void {
@@ -107,6 +171,25 @@ export class DateTimeBuilder extends ColumnBuilder {
   ) {
     super(name, capacity)
     this.values = new Int32Array(withTime ? capacity * 2 : capacity)
+  }
+
+  appendRows(rows: Rows, column: number, from: number, to: number): void {
+    const validity = this.validity
+    for (let row = from; row < to; row++) {
+      const cell = rows[row]![column]
+      if (typeof cell !== "string") {
+        this.append(cell)
+        continue
+      }
+      const text = trimCell(cell)
+      const at = this.length
+      if (isMissingToken(text)) this.nullCount++
+      else {
+        this.appendText(text)
+        validity[at >> 3]! |= 1 << (at & 7)
+      }
+      this.length = at + 1
+    }
   }
 
   protected appendText(text: string): void {

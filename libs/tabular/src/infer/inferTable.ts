@@ -22,12 +22,16 @@ export const inferTable = async (records: RecordStream, signal?: AbortSignal): P
     // JSON columns appear while the file is read.
     while (evidence.length < records.columns.length) evidence.push(new ColumnEvidence())
     rowCount += batch.length
-    for (const row of batch) {
-      const width = Math.min(row.length, evidence.length)
-      for (let column = 0; column < width; column++) {
+    // Column by column: a column's cells take the same branches (the same candidates left, the same forms), which
+    // V8 and the branch predictor reward; row by row the ten columns of the mixed CSV interleave them. Pass 1 on
+    // the 100 MB mixed CSV: ~8 % faster (alternating runs, CPU-time medians, Node 20).
+    for (let column = 0; column < evidence.length; column++) {
+      const columnEvidence = evidence[column]!
+      for (let index = 0; index < batch.length; index++) {
+        const row = batch[index]!
+        if (column >= row.length) continue
         const cell = row[column]
         if (cell === null || cell === undefined) continue
-        const columnEvidence = evidence[column]!
         if (typeof cell === "string") {
           const text = trimCell(cell)
           if (text.length !== cell.length) trimmedCells++

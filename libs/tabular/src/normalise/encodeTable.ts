@@ -42,11 +42,19 @@ export async function* encodeTable(
 
   yield encoder.header()
   for await (const batch of records.batches) {
-    for (const row of batch) {
-      if (row.length > builders.length) throw changedBetweenReads()
-      for (let column = 0; column < builders.length; column++) builders[column]!.append(row[column])
-      rowsInBatch++
-      rowsSeen++
+    for (const row of batch) if (row.length > builders.length) throw changedBetweenReads()
+    // Column by column (see ColumnBuilder), in runs of rows that end wherever the row-by-row rule would close a
+    // batch or add up the string bytes, so batches close exactly where they did.
+    for (let from = 0; from < batch.length;) {
+      const to = Math.min(
+        batch.length,
+        from + limits.rows - rowsInBatch,
+        from + stringCheckEvery - (rowsInBatch % stringCheckEvery)
+      )
+      for (let column = 0; column < builders.length; column++) builders[column]!.appendRows(batch, column, from, to)
+      rowsInBatch += to - from
+      rowsSeen += to - from
+      from = to
       if (rowsInBatch === limits.rows || (rowsInBatch % stringCheckEvery === 0 && stringBytes() >= limits.stringBytes)) {
         yield closeBatch()
       }
