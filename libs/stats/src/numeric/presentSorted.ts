@@ -1,4 +1,4 @@
-import { radixSortFloat64 } from "./radixSort.ts"
+import { sortFloat64 } from "./bucketSort.ts"
 
 /** The non-missing (non-NaN) values of a column, sorted ascending: quantiles, unique count and histogram share it. */
 export const presentSorted = (values: Float64Array): Float64Array => {
@@ -10,7 +10,7 @@ export const presentSorted = (values: Float64Array): Float64Array => {
     const value = values[row]!
     if (!Number.isNaN(value)) sorted[next++] = value
   }
-  return radixSortFloat64(sorted)
+  return sortFloat64(sorted)
 }
 
 /** Distinct values of a sorted array; 0 and -0 count as one value, as in pandas' nunique(). */

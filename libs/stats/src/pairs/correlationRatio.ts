@@ -1,87 +1,119 @@
-/** Mean and total sum of squares of a numeric column's present values, shared by all its pairs. */
-export interface PresentSpread {
-  readonly mean: number
-  readonly totalSquares: number
-  /** Fewer than two distinct present values: no spread for a category to explain. */
+// The correlation ratio η of a numeric column given a categorical one, over rows where both are present:
+// sqrt(between-category sum of squares / total sum of squares), 0 when the category says nothing about the number
+// and 1 when it determines it; null when the numbers are constant (or absent) over those rows.
+//
+// A wide table has many such pairs (12 numeric × 7 categorical columns = 84 in the 1M-row benchmark), and most of
+// the columns miss a few values. Three passes with a missing-value branch per such pair cost ~570 ms there; here
+// each column is prepared once (~80 ms for all) and a pair costs one branchless pass `sums[code] += deviation`
+// (~2.2 ms), the missing rows being corrected afterwards from short lists of their indices: ~270 ms in all.
+// Deviations from the present mean also keep a tiny η accurate: 3.0e-6 came out 2e-8 off with raw sums, 3e-12 now.
+
+/** A numeric column prepared once for all of its pairs. */
+export interface EtaNumeric {
+  /** value − shift (the present mean), 0 where missing: a missing row adds nothing to any category's sum. */
+  readonly deviations: Float64Array
+  /** Σ deviation² over present rows. */
+  readonly squares: number
+  /** Rows missing the value. */
+  readonly missingRows: Int32Array
+  /** Fewer than two distinct present values: no spread for any category to explain. */
   readonly constant: boolean
 }
 
-/** Over rows where the value is present and, given codes, the code too. */
-const spread = (values: Float64Array, codes: Int32Array | null): PresentSpread | null => {
-  let total = 0
-  let count = 0
+/** A categorical column prepared once for all of its pairs. */
+export interface EtaCategorical {
+  /** The codes with missing (−1) moved to an extra last category, so the hot loop needs no branch. */
+  readonly codes: Int32Array
+  readonly categoryCount: number
+  /** Rows per category (present rows only). */
+  readonly counts: Float64Array
+  /** Rows missing the category. */
+  readonly missingRows: Int32Array
+}
+
+const missingRowsOf = (count: number, isMissing: (row: number) => boolean, rows: number): Int32Array => {
+  const missing = new Int32Array(count)
+  let next = 0
+  for (let row = 0; row < rows && next < count; row++) if (isMissing(row)) missing[next++] = row
+  return missing
+}
+
+export const prepareNumeric = (values: Float64Array): EtaNumeric => {
+  let sum = 0
+  let present = 0
   let first = NaN
   let constant = true
   for (let row = 0; row < values.length; row++) {
     const value = values[row]!
-    if (Number.isNaN(value) || (codes !== null && codes[row]! < 0)) continue
-    if (count === 0) first = value
+    if (Number.isNaN(value)) continue
+    if (present === 0) first = value
     constant &&= value === first
-    total += value
-    count++
+    sum += value
+    present++
   }
-  if (count === 0) return null
-  const mean = total / count
-  let totalSquares = 0
+  const shift = present === 0 ? 0 : sum / present
+  const deviations = new Float64Array(values.length)
+  let squares = 0
   for (let row = 0; row < values.length; row++) {
-    const value = values[row]!
-    if (Number.isNaN(value) || (codes !== null && codes[row]! < 0)) continue
-    totalSquares += (value - mean) * (value - mean)
+    const deviation = values[row]! - shift
+    // NaN − shift is NaN, and NaN fails the comparison: missing rows keep their 0.
+    if (deviation === deviation) {
+      deviations[row] = deviation
+      squares += deviation * deviation
+    }
   }
-  return { mean, totalSquares, constant }
+  const missingRows = missingRowsOf(values.length - present, (row) => Number.isNaN(values[row]!), values.length)
+  return { deviations, squares, missingRows, constant }
 }
 
-/** Facts shared by every pair of two columns without missing values, computed once per column. */
-export interface CompletePair {
-  /** The numeric column's spread over all rows. */
-  readonly spread: PresentSpread
-  /** Rows per category of the categorical column. */
-  readonly categoryCounts: Float64Array
-}
-
-/** The spread of a numeric column with no missing values; null when it has some. */
-export const completeSpread = (values: Float64Array): PresentSpread | null => {
-  for (let row = 0; row < values.length; row++) if (Number.isNaN(values[row]!)) return null
-  return spread(values, null)
-}
-
-/** Rows per category of a categorical column with no missing values; null when it has some. */
-export const completeCategoryCounts = (codes: Int32Array, categoryCount: number): Float64Array | null => {
+export const prepareCategorical = (codes: Int32Array, categoryCount: number): EtaCategorical => {
   const counts = new Float64Array(categoryCount)
+  let missing = 0
   for (let row = 0; row < codes.length; row++) {
     const code = codes[row]!
-    if (code < 0) return null
-    counts[code]!++
+    if (code < 0) missing++
+    else counts[code]!++
   }
-  return counts
+  if (missing === 0) return { codes, categoryCount, counts, missingRows: new Int32Array(0) }
+  const bucketed = new Int32Array(codes.length)
+  for (let row = 0; row < codes.length; row++) {
+    const code = codes[row]!
+    bucketed[row] = code < 0 ? categoryCount : code
+  }
+  return { codes: bucketed, categoryCount, counts, missingRows: missingRowsOf(missing, (row) => codes[row]! < 0, codes.length) }
 }
 
-// A function of its own so V8 optimises this hot loop apart from the general path.
-const categorySums = (values: Float64Array, codes: Int32Array, categoryCount: number): Float64Array => {
-  const sums = new Float64Array(categoryCount)
-  for (let row = 0; row < values.length; row++) sums[codes[row]!]! += values[row]!
+// A function of its own so V8 optimises this hot loop apart from the rest.
+const categorySums = (deviations: Float64Array, codes: Int32Array, categoryCount: number): Float64Array => {
+  const sums = new Float64Array(categoryCount + 1)
+  for (let row = 0; row < deviations.length; row++) sums[codes[row]!]! += deviations[row]!
   return sums
 }
 
-/** Category sums and counts, then the spread, over rows where both are present. */
-const pairwiseEta = (values: Float64Array, codes: Int32Array, categoryCount: number): number | null => {
-  const sums = new Float64Array(categoryCount)
-  const counts = new Float64Array(categoryCount)
-  for (let row = 0; row < values.length; row++) {
-    const value = values[row]!
+export const correlationRatio = (numeric: EtaNumeric, categorical: EtaCategorical, values: Float64Array): number | null => {
+  if (numeric.constant) return null
+  const { codes, categoryCount } = categorical
+  const sums = categorySums(numeric.deviations, codes, categoryCount)
+  const counts = categorical.counts.slice()
+  for (const row of numeric.missingRows) {
     const code = codes[row]!
-    if (code < 0 || Number.isNaN(value)) continue
-    sums[code]! += value
-    counts[code]!++
+    if (code < categoryCount) counts[code]!--
   }
-  const pairSpread = spread(values, codes)
-  return pairSpread === null ? null : eta(sums, counts, pairSpread)
-}
-
-const eta = (sums: Float64Array, counts: Float64Array, { mean, totalSquares, constant }: PresentSpread) => {
-  if (constant || !(totalSquares > 0)) return null
+  let squares = numeric.squares
+  for (const row of categorical.missingRows) squares -= numeric.deviations[row]! * numeric.deviations[row]!
+  let count = 0
+  let sum = 0
+  for (let code = 0; code < categoryCount; code++) {
+    count += counts[code]!
+    sum += sums[code]!
+  }
+  if (count === 0) return null
+  const mean = sum / count
+  const totalSquares = squares - sum * mean
+  // Constant over the joint rows (though not overall) leaves only rounding noise here: decide it exactly.
+  if (!(totalSquares > squares * 1e-12)) return exactCorrelationRatio(values, categorical.codes, categoryCount)
   let betweenSquares = 0
-  for (let code = 0; code < counts.length; code++) {
+  for (let code = 0; code < categoryCount; code++) {
     const n = counts[code]!
     if (n === 0) continue
     const deviation = sums[code]! / n - mean
@@ -90,18 +122,41 @@ const eta = (sums: Float64Array, counts: Float64Array, { mean, totalSquares, con
   return Math.min(1, Math.sqrt(betweenSquares / totalSquares))
 }
 
-/**
- * The correlation ratio η of a numeric column given a categorical one, over rows where both are present:
- * sqrt(between-category sum of squares / total sum of squares), 0 when the category says nothing about the number
- * and 1 when it determines it. Null when the numbers are constant (or absent) over those rows. With `complete`
- * (neither column misses a value) one tight pass of sums suffices; there are many such pairs in a wide table.
- */
-export const correlationRatio = (
-  values: Float64Array,
-  codes: Int32Array,
-  categoryCount: number,
-  complete: CompletePair | null
-): number | null => {
-  if (complete !== null) return eta(categorySums(values, codes, categoryCount), complete.categoryCounts, complete.spread)
-  return pairwiseEta(values, codes, categoryCount)
+/** The two-pass definition over rows with both values present; codes ≥ categoryCount count as missing. */
+const exactCorrelationRatio = (values: Float64Array, codes: Int32Array, categoryCount: number): number | null => {
+  const sums = new Float64Array(categoryCount)
+  const counts = new Float64Array(categoryCount)
+  let total = 0
+  let count = 0
+  let first = NaN
+  let constant = true
+  for (let row = 0; row < values.length; row++) {
+    const value = values[row]!
+    const code = codes[row]!
+    if (code < 0 || code >= categoryCount || Number.isNaN(value)) continue
+    if (count === 0) first = value
+    constant &&= value === first
+    sums[code]! += value
+    counts[code]!++
+    total += value
+    count++
+  }
+  if (count === 0 || constant) return null
+  const mean = total / count
+  let totalSquares = 0
+  for (let row = 0; row < values.length; row++) {
+    const value = values[row]!
+    const code = codes[row]!
+    if (code < 0 || code >= categoryCount || Number.isNaN(value)) continue
+    totalSquares += (value - mean) * (value - mean)
+  }
+  if (!(totalSquares > 0)) return null
+  let betweenSquares = 0
+  for (let code = 0; code < categoryCount; code++) {
+    const n = counts[code]!
+    if (n === 0) continue
+    const deviation = sums[code]! / n - mean
+    betweenSquares += n * deviation * deviation
+  }
+  return Math.min(1, Math.sqrt(betweenSquares / totalSquares))
 }

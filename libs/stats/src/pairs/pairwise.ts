@@ -1,7 +1,8 @@
 import type { Association } from "../Profile.ts"
-import type { CategoricalColumn, ProfileInput } from "../ProfileInput.ts"
+import type { CategoricalColumn, ProfileColumn, ProfileInput } from "../ProfileInput.ts"
 import { isCategoricalColumn, isNumericColumn } from "../ProfileInput.ts"
-import { completeCategoryCounts, completeSpread, correlationRatio } from "./correlationRatio.ts"
+import type { EtaCategorical } from "./correlationRatio.ts"
+import { correlationRatio, prepareCategorical, prepareNumeric } from "./correlationRatio.ts"
 import { cramersV } from "./cramersV.ts"
 import { columnStats, pearson } from "./pearson.ts"
 
@@ -26,35 +27,34 @@ export const correlations = (input: ProfileInput): Record<string, number | null>
  * than `maxCategories` is skipped (its pairs are absent), since its tables would grow with its cardinality.
  */
 export const associations = (input: ProfileInput, maxCategories: number): Record<string, Association> => {
-  const result: Record<string, Association> = {}
   const columns = input.columns
-  const eligible = (column: CategoricalColumn) => column.categories.length <= maxCategories
-  // Per column index, computed on first use: null for columns with missing values.
-  const spreads = new Map<number, ReturnType<typeof completeSpread>>()
-  const categoryCounts = new Map<number, ReturnType<typeof completeCategoryCounts>>()
+  const eligible = (column: ProfileColumn): column is CategoricalColumn =>
+    isCategoricalColumn(column) && column.categories.length <= maxCategories
+  const categorical = new Map<number, EtaCategorical>()
+  columns.forEach((column, index) => {
+    if (eligible(column)) categorical.set(index, prepareCategorical(column.codes, column.categories.length))
+  })
+  // Numeric column by numeric column, so one column's deviations (8 bytes a row) are alive at a time.
+  const etas = new Map<string, number | null>()
+  columns.forEach((column, numericIndex) => {
+    if (!isNumericColumn(column) || categorical.size === 0) return
+    const numeric = prepareNumeric(column.values)
+    for (const [categoricalIndex, prepared] of categorical) {
+      etas.set(pairKey(columns[numericIndex]!, columns[categoricalIndex]!), correlationRatio(numeric, prepared, column.values))
+    }
+  })
+  const result: Record<string, Association> = {}
   for (let i = 0; i < columns.length; i++) {
     for (let j = i + 1; j < columns.length; j++) {
       const a = columns[i]!
       const b = columns[j]!
-      if (isCategoricalColumn(a) && isCategoricalColumn(b)) {
-        if (!eligible(a) || !eligible(b)) continue
-        const value = cramersV(a.codes, a.categories.length, b.codes, b.categories.length)
-        result[pairKey(a, b)] = { method: "cramers_v", value }
-        continue
+      if (eligible(a) && eligible(b)) {
+        result[pairKey(a, b)] = { method: "cramers_v", value: cramersV(a.codes, a.categories.length, b.codes, b.categories.length) }
+      } else if (isNumericColumn(a) && eligible(b)) {
+        result[pairKey(a, b)] = { method: "correlation_ratio", value: etas.get(pairKey(a, b))! }
+      } else if (eligible(a) && isNumericColumn(b)) {
+        result[pairKey(a, b)] = { method: "correlation_ratio", value: etas.get(pairKey(b, a))! }
       }
-      const numeric = [a, b].find(isNumericColumn)
-      const categorical = [a, b].find(isCategoricalColumn)
-      if (numeric === undefined || categorical === undefined || !eligible(categorical)) continue
-      const [numericIndex, categoricalIndex] = numeric === a ? [i, j] : [j, i]
-      if (!spreads.has(numericIndex)) spreads.set(numericIndex, completeSpread(numeric.values))
-      if (!categoryCounts.has(categoricalIndex)) {
-        categoryCounts.set(categoricalIndex, completeCategoryCounts(categorical.codes, categorical.categories.length))
-      }
-      const spread = spreads.get(numericIndex) ?? null
-      const counts = categoryCounts.get(categoricalIndex) ?? null
-      const complete = spread !== null && counts !== null ? { spread, categoryCounts: counts } : null
-      const value = correlationRatio(numeric.values, categorical.codes, categorical.categories.length, complete)
-      result[pairKey(a, b)] = { method: "correlation_ratio", value }
     }
   }
   return result
