@@ -36,7 +36,8 @@ export const services: ReadonlyArray<ServiceDefinition> = [
     public: true,
     replicas: 2,
     worker: null,
-    settings: ["HOST", "JWT_SECRET", "ALLOWED_ORIGINS", "AUDITOR_EMAILS", "MAX_FILE_SIZE", "UPLOAD_INGEST_TIMEOUT"],
+    settings: ["HOST", "JWT_SECRET", "ALLOWED_ORIGINS", "AUDITOR_EMAILS", "MAX_FILE_SIZE", "UPLOAD_INGEST_TIMEOUT",
+      "PROFILE_TIMEOUT"],
     // scrypt takes 32 MiB per password check: the limit leaves room for a handful at once next to the heap.
     resources: { requests: { cpu: "250m", memory: "256Mi" }, limits: { cpu: "1", memory: "768Mi" } }
   },
@@ -51,5 +52,17 @@ export const services: ReadonlyArray<ServiceDefinition> = [
     settings: [],
     // Type inference keeps per-column evidence, not rows; the Arrow encoder buffers one batch at a time.
     resources: { requests: { cpu: "250m", memory: "256Mi" }, limits: { cpu: "2", memory: "1Gi" } }
+  },
+  {
+    // Profiles normalised tables on request: a consumer-group worker on the dataset topic, no HTTP.
+    name: "profiling",
+    entry: "services/profiling/src/main.ts",
+    port: null,
+    public: false,
+    replicas: 1,
+    worker: { maxReplicas: 6, targetCpuUtilization: 70 },
+    settings: [],
+    // The whole table is in memory while it is profiled (columns as typed arrays, strings dictionary-encoded).
+    resources: { requests: { cpu: "250m", memory: "256Mi" }, limits: { cpu: "2", memory: "2Gi" } }
   }
 ]

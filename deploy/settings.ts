@@ -60,7 +60,8 @@ export const settings: ReadonlyArray<Setting> = [
   setting("ALLOWED_ORIGINS", { compose: "${ALLOWED_ORIGINS:-}", kubernetes: "" }),
   setting("AUDITOR_EMAILS", { compose: "${AUDITOR_EMAILS:-}", kubernetes: "" }),
   setting("MAX_FILE_SIZE", { compose: "${MAX_FILE_SIZE:-104857600}", kubernetes: "104857600" }),
-  setting("UPLOAD_INGEST_TIMEOUT", { compose: "${UPLOAD_INGEST_TIMEOUT:-120 seconds}", kubernetes: "120 seconds" })
+  setting("UPLOAD_INGEST_TIMEOUT", { compose: "${UPLOAD_INGEST_TIMEOUT:-120 seconds}", kubernetes: "120 seconds" }),
+  setting("PROFILE_TIMEOUT", { compose: "${PROFILE_TIMEOUT:-120 seconds}", kubernetes: "120 seconds" })
 ]
 
 /** Every service reads these: where the event log, the read models and the blobs are. */

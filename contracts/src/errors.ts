@@ -120,6 +120,13 @@ export class InvalidColumns extends Schema.TaggedError<InvalidColumns>()(
   HttpApiSchema.annotations({ status: 422 })
 ) {}
 
+/** Profiling could not analyze the dataset's table (corrupt or of a type the profiler cannot read). */
+export class UnableToAnalyze extends Schema.TaggedError<UnableToAnalyze>()(
+  "UnableToAnalyze",
+  problemFields("unable_to_analyze", 422, "Unable to analyze dataset"),
+  HttpApiSchema.annotations({ status: 422 })
+) {}
+
 export class RateLimited extends Schema.TaggedError<RateLimited>()(
   "RateLimited",
   { ...problemFields("rate_limited", 429, "Too many requests"), retry_after: Schema.Int },

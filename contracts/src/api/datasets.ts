@@ -7,12 +7,14 @@ import {
   MissingFile,
   NotCompleted,
   NotFound,
+  UnableToAnalyze,
   UnparseableFile,
   UnsupportedEncoding,
   ValidationFailed
 } from "../errors.ts"
 import { ColumnType, DatasetEncoding, DatasetFormat } from "../events/dataset.ts"
 import { DatasetId, GeneratorId, Timestamp } from "../ids.ts"
+import { Profile, ProfilePending } from "./profile.ts"
 import { Authentication } from "../security.ts"
 
 export const datasetPaging = { defaultLimit: 50, maxLimit: 500 } as const
@@ -117,6 +119,21 @@ Answers 201 with \`Location: /datasets/{id}\` once the file is parsed, typed and
 default): poll the Location. A file that cannot be read answers 415 (encoding) or 422 (unparseable, empty, bad column
 names), and nothing is kept. Missing \`file\` part or a body that is not multipart: 400 missing_file.`
 
+const profileDescription = `Computes the profile from the dataset's normalised table and stores it, replacing an
+earlier one (GET /datasets/{dataset_id}/profile reads it back). Per column: type, missing and distinct counts; for
+numbers min, max, mean, std, median, quantiles, skewness, kurtosis, a histogram and IQR outliers; for strings and
+booleans the top 10 values with counts; for dates their range. Pearson correlations of numeric pairs, Cramér's V and
+correlation ratios in \`associations\`, duplicate rows, and data quality: completeness, consistency, accuracy and
+uniqueness (each 0..1 with how it was computed), their mean as data_quality_score with its level, and warnings.
+
+Values of columns that look like identifiers or whose names denote personal data are masked in most_frequent
+(most_frequent_masked: true); their counts stay exact.
+
+Answers 200 with the profile once it is computed; 202 with status \`running\` and \`Location\` when that takes longer
+than the server waits (PROFILE_TIMEOUT, 2 minutes by default): poll the Location. 422 unable_to_analyze when the
+table cannot be analyzed (an earlier profile stays). 404 as for GET /datasets/{dataset_id}; 409 not_completed while
+the dataset is still processing.`
+
 export class DatasetsGroup extends HttpApiGroup.make("datasets")
   .add(
     HttpApiEndpoint.post("upload", "/datasets/upload")
@@ -180,6 +197,31 @@ extension .csv: an ASCII \`filename\` with unsafe characters replaced, and the e
       .annotate(
         OpenApi.Description,
         "Removes the stored files and every derived record; answers 204, then 404 everywhere for this id."
+      )
+  )
+  .add(
+    HttpApiEndpoint.post("profile", "/datasets/:dataset_id/profile")
+      .setPath(DatasetPath)
+      .addSuccess(Profile)
+      .addSuccess(ProfilePending, { status: 202 })
+      .addError(NotFound)
+      .addError(NotCompleted)
+      .addError(UnableToAnalyze)
+      .annotate(OpenApi.Summary, "Profile the dataset: statistics, distributions, correlations, outliers, data quality")
+      .annotate(OpenApi.Description, profileDescription)
+  )
+  .add(
+    HttpApiEndpoint.get("getProfile", "/datasets/:dataset_id/profile")
+      .setPath(DatasetPath)
+      .addSuccess(Profile)
+      .addError(NotFound)
+      .addError(NotCompleted)
+      .annotate(OpenApi.Summary, "The dataset's stored profile")
+      .annotate(
+        OpenApi.Description,
+        `The profile the last successful POST /datasets/{dataset_id}/profile computed. 404 not_found when there is
+none yet (run the POST first), and as for GET /datasets/{dataset_id}; 409 not_completed while the first profiling of
+the dataset is still running.`
       )
   )
   .middleware(Authentication) {}

@@ -98,7 +98,64 @@ export const DatasetDeleted = defineEvent({
   payload: Schema.Struct({ datasetId: DatasetId })
 })
 
-export const datasetEvents = [DatasetUploaded, DatasetIngested, DatasetIngestFailed, DatasetDeleted] as const
+/** Why profiling produced no profile. */
+export const ProfileFailureReason = Schema.Literal("unable_to_analyze")
+export type ProfileFailureReason = typeof ProfileFailureReason.Type
+
+export const DatasetProfileRequested = defineEvent({
+  type: "dataset.profile-requested",
+  version: 1,
+  topic: "synth.dataset",
+  description:
+    "The owner asked for the dataset's profile (statistics, distributions, correlations, outliers, data quality). " +
+    "A new request replaces the stored profile once it is computed.",
+  payload: Schema.Struct({ datasetId: DatasetId })
+})
+
+export const DatasetProfiled = defineEvent({
+  type: "dataset.profiled",
+  version: 1,
+  topic: "synth.dataset",
+  description:
+    "The profiling service computed the dataset's profile and stored it as JSON in the blob store (overwriting an " +
+    "earlier one). Carries the blob's key, hash and size, the counts and the quality score: no profile content, so " +
+    "no value of the dataset.",
+  payload: Schema.Struct({
+    datasetId: DatasetId,
+    profileBlobKey: Schema.String,
+    profileSha256: Schema.String,
+    profileSize: Count,
+    rowCount: Count,
+    columnCount: Count,
+    dataQualityScore: Schema.Number.pipe(Schema.between(0, 1)),
+    level: Schema.Literal("Excellent", "Good", "Fair", "Poor"),
+    warningCount: Count
+  })
+})
+
+export const DatasetProfileFailed = defineEvent({
+  type: "dataset.profile-failed",
+  version: 1,
+  topic: "synth.dataset",
+  description:
+    "The dataset's table could not be profiled (corrupt, missing or of a type the profiler cannot read). The message " +
+    "names columns, never values; an earlier profile, if any, stays stored.",
+  payload: Schema.Struct({
+    datasetId: DatasetId,
+    reason: ProfileFailureReason,
+    message: Schema.String
+  })
+})
+
+export const datasetEvents = [
+  DatasetUploaded,
+  DatasetIngested,
+  DatasetIngestFailed,
+  DatasetDeleted,
+  DatasetProfileRequested,
+  DatasetProfiled,
+  DatasetProfileFailed
+] as const
 
 export const DatasetEvent = Schema.Union(...datasetEvents.map((definition) => definition.schema))
 export type DatasetEvent = typeof DatasetEvent.Type

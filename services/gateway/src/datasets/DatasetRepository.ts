@@ -38,6 +38,14 @@ export interface DatasetRow {
   readonly createdAt: string
   readonly hasProfile: boolean
   readonly hasPiiAnalysis: boolean
+  /** The stored profile's blob; null until the first profile. */
+  readonly profileBlobKey: string | null
+  /** The latest profile request's event id. */
+  readonly profileRequestId: string | null
+  /** The request event the latest profiling outcome answers. */
+  readonly profileOutcomeRequestId: string | null
+  readonly profileStatus: "profiled" | "failed" | null
+  readonly profileFailureMessage: string | null
 }
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
@@ -58,7 +66,9 @@ export class DatasetRepository extends Effect.Service<DatasetRepository>()("@syn
       file_size::float8 AS "fileSize", row_count::float8 AS "rowCount", column_count AS "columnCount", format,
       encoding, delimiter, columns, cleaning, failure_reason AS "failureReason", failure_message AS "failureMessage",
       table_blob_key AS "tableBlobKey", created_at AS "createdAt", has_profile AS "hasProfile",
-      has_pii_analysis AS "hasPiiAnalysis"`
+      has_pii_analysis AS "hasPiiAnalysis", profile_blob_key AS "profileBlobKey",
+      profile_request_id::text AS "profileRequestId", profile_outcome_request_id::text AS "profileOutcomeRequestId",
+      profile_status AS "profileStatus", profile_failure_message AS "profileFailureMessage"`
 
     /** Any status, any owner: what the waiting upload polls. */
     const findById = Effect.fn("DatasetRepository.findById")(function* (id: string) {

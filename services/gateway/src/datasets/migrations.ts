@@ -35,5 +35,20 @@ export const datasetMigrations = {
         has_pii_analysis boolean NOT NULL DEFAULT false
       )`
     yield* sql`CREATE INDEX datasets_owner_newest ON datasets (owner_id, id DESC)`
+  }),
+  /**
+   * The dataset's profile: the blob key of the stored profile (has_profile once there is one), the latest request
+   * event id and the request the latest outcome answers (uuid v7 ids: their order is the log's order), with that
+   * outcome's status and failure message.
+   */
+  "0003_dataset_profiles": Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    yield* sql`
+      ALTER TABLE datasets
+        ADD COLUMN profile_blob_key text,
+        ADD COLUMN profile_request_id uuid,
+        ADD COLUMN profile_outcome_request_id uuid,
+        ADD COLUMN profile_status text,
+        ADD COLUMN profile_failure_message text`
   })
 }

@@ -6,7 +6,9 @@ import { Effect } from "effect"
 /**
  * Folds dataset events into the `datasets` read model. Idempotent: the upload inserts ON CONFLICT DO NOTHING, the
  * ingestion outcome only moves a row that is still `processing` (first outcome wins), and a deletion removes the
- * row, after which late outcomes of the same dataset match nothing.
+ * row, after which late outcomes of the same dataset match nothing. Profile requests and outcomes only move the
+ * row forward: a request id (uuid v7, time-ordered) replaces an older one, an outcome is recorded unless one for a
+ * later request already is.
  */
 export const applyDatasetEvent = (event: DomainEvent, meta: StoredEvent) =>
   Effect.gen(function* () {
@@ -39,6 +41,30 @@ export const applyDatasetEvent = (event: DomainEvent, meta: StoredEvent) =>
             failure_message = ${event.payload.message}
           WHERE id = ${event.payload.datasetId} AND status = 'processing'`
         return
+      case "dataset.profile-requested":
+        yield* sql`
+          UPDATE datasets SET profile_request_id = ${meta.envelope.eventId}
+          WHERE id = ${event.payload.datasetId}
+            AND (profile_request_id IS NULL OR profile_request_id < ${meta.envelope.eventId})`
+        return
+      case "dataset.profiled": {
+        const requestId = meta.envelope.causationId
+        yield* sql`
+          UPDATE datasets SET has_profile = true, profile_blob_key = ${event.payload.profileBlobKey},
+            profile_status = 'profiled', profile_failure_message = NULL, profile_outcome_request_id = ${requestId}
+          WHERE id = ${event.payload.datasetId}
+            AND (profile_outcome_request_id IS NULL OR profile_outcome_request_id <= ${requestId})`
+        return
+      }
+      case "dataset.profile-failed": {
+        const requestId = meta.envelope.causationId
+        yield* sql`
+          UPDATE datasets SET profile_status = 'failed', profile_failure_message = ${event.payload.message},
+            profile_outcome_request_id = ${requestId}
+          WHERE id = ${event.payload.datasetId}
+            AND (profile_outcome_request_id IS NULL OR profile_outcome_request_id <= ${requestId})`
+        return
+      }
       case "dataset.deleted":
         yield* sql`DELETE FROM datasets WHERE id = ${event.payload.datasetId}`
         return

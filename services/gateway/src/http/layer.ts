@@ -3,6 +3,7 @@ import { SynthApi } from "@synth/contracts"
 import { Effect, Layer } from "effect"
 import { GatewayConfig } from "../config.ts"
 import { DatasetService } from "../datasets/DatasetService.ts"
+import { ProfileService } from "../datasets/ProfileService.ts"
 import { AuthService } from "../users/AuthService.ts"
 import { AccountLive, AuthLive } from "./handlers/auth.ts"
 import { DatasetsLive } from "./handlers/datasets.ts"
@@ -29,7 +30,7 @@ const CorsLive = Layer.unwrapEffect(
 const ApiLive = HttpApiBuilder.api(SynthApi).pipe(
   Layer.provide([HealthLive, AuthLive, AccountLive, DatasetsLive]),
   Layer.provide([AuthenticationLive, AddressRateLimitLive]),
-  Layer.provide([AuthService.Default, DatasetService.Default, RateLimiter.Default])
+  Layer.provide([AuthService.Default, DatasetService.Default, ProfileService.Default, RateLimiter.Default])
 )
 
 /**

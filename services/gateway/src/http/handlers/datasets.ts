@@ -3,6 +3,7 @@ import { CurrentUser, datasetPaging, SynthApi, ValidationFailed } from "@synth/c
 import { Effect, Option } from "effect"
 import { decodeCursor, encodeCursor } from "../../datasets/cursor.ts"
 import { DatasetService } from "../../datasets/DatasetService.ts"
+import { ProfileService } from "../../datasets/ProfileService.ts"
 
 /** The link to the next page keeps the caller's limit; the cursor is opaque. */
 const nextLink = (limit: number, lastId: string) =>
@@ -11,6 +12,7 @@ const nextLink = (limit: number, lastId: string) =>
 export const DatasetsLive = HttpApiBuilder.group(SynthApi, "datasets", (handlers) =>
   Effect.gen(function* () {
     const datasets = yield* DatasetService
+    const profiles = yield* ProfileService
     return handlers
       .handle("upload", ({ payload, request }) =>
         Effect.flatMap(CurrentUser, (user) => datasets.upload({ owner: user.id, parts: payload, headers: request.headers }))
@@ -34,5 +36,7 @@ export const DatasetsLive = HttpApiBuilder.group(SynthApi, "datasets", (handlers
       .handle("get", ({ path }) => Effect.flatMap(CurrentUser, (user) => datasets.get(path.dataset_id, user.id)))
       .handle("download", ({ path }) => Effect.flatMap(CurrentUser, (user) => datasets.download(path.dataset_id, user.id)))
       .handle("delete", ({ path }) => Effect.flatMap(CurrentUser, (user) => datasets.remove(path.dataset_id, user.id)))
+      .handle("profile", ({ path }) => Effect.flatMap(CurrentUser, (user) => profiles.request(path.dataset_id, user.id)))
+      .handle("getProfile", ({ path }) => Effect.flatMap(CurrentUser, (user) => profiles.get(path.dataset_id, user.id)))
   })
 )

@@ -1,0 +1,3 @@
+export { denotesPersonalData, maskValue, profileResource } from "./masking.ts"
+export { Profiling, profilingActor } from "./Profiling.ts"
+export { ProfilingLive, profilingGroup } from "./ProfilingLive.ts"
