@@ -32,6 +32,64 @@ const writeFully = async (handle: fs.FileHandle, bytes: Uint8Array) => {
   }
 }
 
+/** Received but unwritten bytes beyond which the body is read no further until the disk catches up. */
+const maxQueuedBytes = 8 * 1024 * 1024
+
+/**
+ * Writes behind the reader: chunks queue up while one write is in flight and then go out together as the next one.
+ * Awaiting each chunk's write (a thread-pool round trip per ~64 KiB network chunk) left the upload waiting on the
+ * disk most of the time; now receiving waits only when `maxQueuedBytes` are queued. A write's failure surfaces on
+ * the next `write` or on `flush`.
+ */
+const makeQueuedWriter = (handle: fs.FileHandle) => {
+  let queued: Array<Uint8Array> = []
+  let queuedBytes = 0
+  let inFlight: Promise<void> | undefined
+  let failure: { readonly cause: unknown } | undefined
+
+  const writeNextBatch = () => {
+    if (inFlight !== undefined || queued.length === 0 || failure !== undefined) return
+    const batch = queued.length === 1 ? queued[0]! : Buffer.concat(queued, queuedBytes)
+    queued = []
+    queuedBytes = 0
+    inFlight = writeFully(handle, batch).then(
+      () => {
+        inFlight = undefined
+        writeNextBatch()
+      },
+      (cause: unknown) => {
+        inFlight = undefined
+        failure = { cause }
+      }
+    )
+  }
+  const rethrow = () => {
+    if (failure !== undefined) throw failure.cause
+  }
+  /** Resolves once everything queued is written (or a write failed). */
+  const settled = async () => {
+    while (inFlight !== undefined) await inFlight
+  }
+
+  return {
+    write: async (chunks: Iterable<Uint8Array>) => {
+      rethrow()
+      for (const chunk of chunks) {
+        queued.push(chunk)
+        queuedBytes += chunk.length
+      }
+      writeNextBatch()
+      while (queuedBytes >= maxQueuedBytes && inFlight !== undefined) await inFlight
+      rethrow()
+    },
+    flush: async () => {
+      await settled()
+      rethrow()
+    },
+    settled
+  }
+}
+
 /** A rename is durable only once the directory entry is: fsync the directory too. */
 const syncDirectory = async (directory: string) => {
   const handle = await fs.open(directory, "r")
@@ -72,14 +130,24 @@ export const makeLocal = Effect.fn("BlobStore.makeLocal")(function*(options: { r
       fs.mkdir(directory, { recursive: true, mode: directoryMode }))
 
     const hash = createHash("sha256")
-    const writeBody = (handle: fs.FileHandle) =>
-      Stream.runFoldEffect(body, 0, (size, bytes) =>
+    const writeBody = (handle: fs.FileHandle) => {
+      const writer = makeQueuedWriter(handle)
+      let size = 0
+      return Stream.runForEachChunk(body, (chunk) =>
         attempt(`could not write blob ${key}`, () => {
-          hash.update(bytes)
-          return writeFully(handle, bytes)
-        }).pipe(Effect.as(size + bytes.length))).pipe(
-          Effect.tap(() => attempt(`could not flush blob ${key}`, () => handle.sync()))
+          for (const bytes of chunk) {
+            hash.update(bytes)
+            size += bytes.length
+          }
+          return writer.write(chunk)
+        })).pipe(
+          Effect.zipRight(attempt(`could not write blob ${key}`, writer.flush)),
+          Effect.zipRight(attempt(`could not flush blob ${key}`, () => handle.sync())),
+          Effect.map(() => size),
+          // The handle is closed only after the write in flight, whatever ended the body.
+          Effect.onExit(() => Effect.promise(writer.settled))
         )
+    }
 
     const size = yield* Effect.acquireUseRelease(
       attempt(`could not create a temporary file for blob ${key}`, () => fs.open(temporary, "wx", fileMode)),

@@ -52,6 +52,46 @@ export const filenameFromPart = (name: string) =>
   name.replace(/%(22|0D|0A)/gi, (escape) => String.fromCharCode(parseInt(escape.slice(1), 16)))
 
 /**
+ * Stores the `file` part of an upload under `key`; any other part is read past (within the same byte budget of
+ * `maxBytes`). None when there is no `file` part.
+ */
+export const storeFilePart = <E1, E2>(
+  blobs: BlobStore["Type"],
+  key: BlobKey,
+  parts: UploadRequest["parts"],
+  options: { readonly maxBytes: number; readonly tooLarge: () => E1; readonly unreadable: () => E2 }
+): Effect.Effect<Option.Option<StoredOriginal>, E1 | E2> => {
+  const budget = { bytes: 0 }
+  const unreadable = (error: Multipart.MultipartError) =>
+    error.reason === "FileTooLarge" || error.reason === "BodyTooLarge" ? options.tooLarge() : options.unreadable()
+  const limited = (content: Stream.Stream<Uint8Array, Multipart.MultipartError>) =>
+    content.pipe(Stream.mapError(unreadable), limitBytes(options.maxBytes, options.tooLarge, budget))
+  return parts.pipe(
+    Stream.mapError(unreadable),
+    Stream.runFoldEffect(Option.none<StoredOriginal>(), (stored, part) => {
+      if (Option.isNone(stored) && Multipart.isFile(part) && part.key === "file") {
+        return blobs.put(key, limited(part.content)).pipe(
+          Effect.catchTag("BlobStoreError", Effect.die),
+          Effect.map((put) =>
+            Option.some({
+              filename: filenameFromPart(part.name),
+              contentType: part.contentType === "" ? null : part.contentType,
+              size: put.size,
+              sha256: put.sha256
+            })
+          )
+        )
+      }
+      return Multipart.isFile(part) ? Effect.as(Stream.runDrain(limited(part.content)), stored) : Effect.succeed(stored)
+    }),
+    // Parts whose content type is listed as a "field" type (JSON by default) would be buffered as text fields:
+    // an uploaded .json file must stream like any other file.
+    Multipart.withFieldMimeTypes([]),
+    Multipart.withMaxFileSize(Option.none())
+  )
+}
+
+/**
  * The dataset commands and queries of the gateway. An upload streams the file into the blob store, appends
  * `dataset.uploaded` and waits until the ingest service's outcome shows in the read model; every query is scoped to
  * the caller, and another user's dataset is indistinguishable from a missing one (404).
@@ -79,39 +119,12 @@ export class DatasetService extends Effect.Service<DatasetService>()("@synth/gat
 
     const datasetKey = (id: string) => BlobKey.make("datasets", id)
 
-    /** Stores the `file` part as the original; any other part is read past (within the same byte budget). */
-    const storeOriginal = (key: BlobKey, parts: UploadRequest["parts"]) => {
-      const budget = { bytes: 0 }
-      const unreadable = (error: Multipart.MultipartError) =>
-        error.reason === "FileTooLarge" || error.reason === "BodyTooLarge"
-          ? tooLarge()
-          : missingFile("The request body could not be read as multipart/form-data.")
-      const limited = (content: Stream.Stream<Uint8Array, Multipart.MultipartError>) =>
-        content.pipe(Stream.mapError(unreadable), limitBytes(config.maxFileSize, tooLarge, budget))
-      return parts.pipe(
-        Stream.mapError(unreadable),
-        Stream.runFoldEffect(Option.none<StoredOriginal>(), (stored, part) => {
-          if (Option.isNone(stored) && Multipart.isFile(part) && part.key === "file") {
-            return blobs.put(key, limited(part.content)).pipe(
-              Effect.catchTag("BlobStoreError", Effect.die),
-              Effect.map((put) =>
-                Option.some({
-                  filename: filenameFromPart(part.name),
-                  contentType: part.contentType === "" ? null : part.contentType,
-                  size: put.size,
-                  sha256: put.sha256
-                })
-              )
-            )
-          }
-          return Multipart.isFile(part) ? Effect.as(Stream.runDrain(limited(part.content)), stored) : Effect.succeed(stored)
-        }),
-        // Parts whose content type is listed as a "field" type (JSON by default) would be buffered as text fields:
-        // an uploaded .json file must stream like any other file.
-        Multipart.withFieldMimeTypes([]),
-        Multipart.withMaxFileSize(Option.none())
-      )
-    }
+    const storeOriginal = (key: BlobKey, parts: UploadRequest["parts"]) =>
+      storeFilePart(blobs, key, parts, {
+        maxBytes: config.maxFileSize,
+        tooLarge,
+        unreadable: () => missingFile("The request body could not be read as multipart/form-data.")
+      })
 
     const awaitIngestion = (id: string) =>
       datasets.findById(id).pipe(

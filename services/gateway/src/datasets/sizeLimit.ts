@@ -8,7 +8,8 @@ import { Effect, Stream } from "effect"
 export const limitBytes =
   <E2>(maxBytes: number, onExceeded: () => E2, counter: { bytes: number } = { bytes: 0 }) =>
   <E, R>(self: Stream.Stream<Uint8Array, E, R>): Stream.Stream<Uint8Array, E | E2, R> =>
-    Stream.mapEffect(self, (chunk) => {
-      counter.bytes += chunk.byteLength
+    // Per chunk of the stream, not per byte array: one check for the many arrays a read from the request yields.
+    Stream.mapChunksEffect(self, (chunk) => {
+      for (const bytes of chunk) counter.bytes += bytes.byteLength
       return counter.bytes > maxBytes ? Effect.fail(onExceeded()) : Effect.succeed(chunk)
     })
