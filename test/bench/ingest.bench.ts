@@ -1,6 +1,7 @@
 // Throughput and peak memory of @synth/tabular's ingest, one core: pass 1 (open + parse + infer), pass 2 (parse
 // again + convert + Arrow IPC bytes) and both together through `ingestTable` (the Effect API the upload handler
-// uses), each file streamed from disk with fs.createReadStream in 64 KiB chunks as the blob store reads it.
+// uses), each file streamed from disk with fs.createReadStream in 256 KiB chunks, the size the local blob store
+// (libs/blobstore/src/localDirectory.ts) reads.
 //
 // Files: a generated mixed-type CSV of BENCH_INGEST_LARGE_MB (100) and BENCH_INGEST_SMALL_MB (10) MB (fixed seed:
 // integers, floats, long floats, ISO and US dates, booleans, quoted strings with commas and doubled quotes, ~3 %
@@ -25,7 +26,7 @@ const rounds = Number(process.env.BENCH_ROUNDS ?? 5)
 const largeMb = Number(process.env.BENCH_INGEST_LARGE_MB ?? 100)
 const smallMb = Number(process.env.BENCH_INGEST_SMALL_MB ?? 10)
 const only = process.env.BENCH_INGEST_ONLY
-const CHUNK_BYTES = 64 * 1024
+const CHUNK_BYTES = 256 * 1024
 const diamonds = join(dirname(fileURLToPath(import.meta.url)), "..", "fixtures", "datasets", "diamonds.csv")
 
 const median = (values: ReadonlyArray<number>) => {

@@ -1,4 +1,4 @@
-import { Effect, type Runtime, Stream } from "effect"
+import { Cause, Chunk, Effect, Exit, Fiber, FiberId, Option, Runtime, Scope, Stream } from "effect"
 import { TabularError } from "./TabularError.ts"
 
 /**
@@ -10,11 +10,111 @@ class UpstreamFailure<E> {
   constructor(readonly error: E) {}
 }
 
+/**
+ * The stream's elements as an async iterable; returning early (or `signal` aborting) interrupts the read in flight
+ * and closes the stream's scope, so that what it holds (a file handle) is released.
+ *
+ * Hand-written rather than `Stream.toAsyncIterableRuntime` so that the ingest's AbortSignal interrupts a read in
+ * flight, not only the loop between batches; each `next` that needs a chunk runs one pull of `Stream.toPull` and
+ * hands the chunk's elements out without Effect. It is not faster: draining 100 MB in 64 KiB chunks costs ~130–170 ms
+ * CPU through either, and as much runs in `Stream.runForEach` alone over `Stream.fromAsyncIterable(createReadStream)`
+ * (against ~55–85 ms for the plain ReadStream): the per-chunk cost is in the caller's source stream (Node 20).
+ */
 export const toAsyncIterable = <E>(
   stream: Stream.Stream<Uint8Array, E>,
-  runtime: Runtime.Runtime<never>
-): AsyncIterable<Uint8Array> =>
-  Stream.toAsyncIterableRuntime(Stream.mapError(stream, (error) => new UpstreamFailure(error)), runtime)
+  runtime: Runtime.Runtime<never>,
+  signal?: AbortSignal
+): AsyncIterable<Uint8Array> => ({
+  [Symbol.asyncIterator]: () => new PulledStream(stream, runtime, signal)
+})
+
+const finished: IteratorReturnResult<undefined> = { done: true, value: undefined }
+
+class PulledStream<E> implements AsyncIterator<Uint8Array, undefined> {
+  readonly #scope = Effect.runSync(Scope.make())
+  readonly #runtime: Runtime.Runtime<never>
+  readonly #stream: Stream.Stream<Uint8Array, E>
+  readonly #signal: AbortSignal | undefined
+  #pull: Effect.Effect<Chunk.Chunk<Uint8Array>, Option.Option<E>> | undefined
+  #chunk: Chunk.Chunk<Uint8Array> = Chunk.empty()
+  #index = 0
+  #pulling: Fiber.RuntimeFiber<Chunk.Chunk<Uint8Array>, Option.Option<E>> | undefined
+  #closed = false
+
+  constructor(stream: Stream.Stream<Uint8Array, E>, runtime: Runtime.Runtime<never>, signal: AbortSignal | undefined) {
+    this.#stream = stream
+    this.#runtime = runtime
+    this.#signal = signal
+    signal?.addEventListener("abort", this.#abort, { once: true })
+  }
+
+  next(): Promise<IteratorResult<Uint8Array, undefined>> {
+    if (this.#index < this.#chunk.length) {
+      return Promise.resolve({ done: false, value: Chunk.unsafeGet(this.#chunk, this.#index++) })
+    }
+    if (this.#closed) return Promise.resolve(finished)
+    return new Promise((resolve, reject) => {
+      const fiber = Runtime.runFork(this.#runtime, this.#pullOnce(), { immediate: true })
+      this.#pulling = fiber
+      fiber.addObserver((exit) => {
+        this.#pulling = undefined
+        if (Exit.isSuccess(exit)) {
+          this.#chunk = exit.value
+          this.#index = 0
+          resolve(this.next())
+          return
+        }
+        this.#stop()
+        const failure = Cause.failureOption(exit.cause)
+        if (Option.isNone(failure)) reject(Cause.squash(exit.cause))
+        else if (Option.isSome(failure.value)) reject(new UpstreamFailure(failure.value.value))
+        else resolve(finished)
+      })
+    })
+  }
+
+  return(): Promise<IteratorResult<Uint8Array, undefined>> {
+    return this.#close(Exit.void).then(() => finished)
+  }
+
+  /** One chunk; the scope is closed (with the stream's end or failure) before the pull's result is handed on. */
+  #pullOnce(): Effect.Effect<Chunk.Chunk<Uint8Array>, Option.Option<E>> {
+    const pull = this.#pull ?? Effect.flatMap(Scope.extend(Stream.toPull(this.#stream), this.#scope), (pull) => {
+      this.#pull = pull
+      return pull
+    })
+    return Effect.onExit(pull, (exit) => Exit.isSuccess(exit) ? Effect.void : this.#closeEffect(endOf(exit)))
+  }
+
+  #closeEffect(exit: Exit.Exit<unknown, unknown>): Effect.Effect<void> {
+    return Effect.suspend(() => {
+      if (this.#closed) return Effect.void
+      this.#stop()
+      return Scope.close(this.#scope, exit)
+    })
+  }
+
+  #close(exit: Exit.Exit<unknown, unknown>): Promise<void> {
+    const pulling = this.#pulling
+    return Runtime.runPromise(this.#runtime, Effect.zipRight(pulling === undefined ? Effect.void : Fiber.interrupt(pulling), this.#closeEffect(exit)))
+  }
+
+  #stop(): void {
+    this.#closed = true
+    this.#chunk = Chunk.empty()
+    this.#signal?.removeEventListener("abort", this.#abort)
+  }
+
+  readonly #abort = (): void => {
+    void this.#close(Exit.interrupt(FiberId.none))
+  }
+}
+
+const endOf = <E>(exit: Exit.Exit<unknown, Option.Option<E>>): Exit.Exit<unknown, unknown> => {
+  if (Exit.isSuccess(exit)) return exit
+  const failure = Cause.failureOption(exit.cause)
+  return Option.isSome(failure) && Option.isNone(failure.value) ? Exit.void : exit
+}
 
 /** A failure thrown out of the loops, back in the error channel. */
 export const rethrown = <E>(thrown: unknown): Effect.Effect<never, TabularError | E> => {

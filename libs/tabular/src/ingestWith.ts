@@ -24,10 +24,11 @@ export const ingestWith =
   <E>(read: () => Stream.Stream<Uint8Array, E>): Effect.Effect<IngestedTable<E>, TabularError | E> =>
     Effect.gen(function* () {
       const runtime = yield* Effect.runtime<never>()
-      const bytes = () => toAsyncIterable(read(), runtime)
-      const inferred = yield* fromAsync<InferredTable, E>(async (signal) => inferTable(await openRecords(bytes), signal))
+      const inferred = yield* fromAsync<InferredTable, E>(async (signal) =>
+        inferTable(await openRecords(() => toAsyncIterable(read(), runtime, signal)), signal)
+      )
       const table = fromAsyncBytes<E>(async function* () {
-        yield* encodeTable(await openRecords(bytes), inferred, limits)
+        yield* encodeTable(await openRecords(() => toAsyncIterable(read(), runtime)), inferred, limits)
       })
       return { summary: inferred.summary, table }
     })

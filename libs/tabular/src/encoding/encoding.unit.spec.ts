@@ -1,4 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
+import fc from "fast-check"
 import { failure, readAll, utf8 } from "../records/testing.ts"
 
 const bytes = (...parts: ReadonlyArray<ReadonlyArray<number> | Uint8Array>) => Uint8Array.from(parts.flatMap((part) => [...part]))
@@ -38,6 +39,19 @@ describe("encodings", () => {
     expect(file.encoding).toBe("windows-1252")
     expect(file.rows.at(-1)).toEqual(["café"])
     expect(file.rows).toHaveLength(30_001)
+  })
+
+  it("reads the same text whatever the chunk sizes, with ASCII chunks between characters of other widths", async () => {
+    const piece = fc.constantFrom("a", "1", "\n", "é", "€", "\uFEFF", "😀")
+    await fc.assert(
+      fc.asyncProperty(fc.array(piece, { maxLength: 200 }), fc.boolean(), fc.integer({ min: 1, max: 16 }), async (pieces, mark, chunkSize) => {
+        const file = bytes(mark ? [0xef, 0xbb, 0xbf] : [], utf8("text\n" + pieces.join("") + "\n"))
+        expect(await readAll(file, chunkSize)).toEqual(await readAll(file, file.length))
+      }),
+      { numRuns: 300 }
+    )
+    const lateMark = await readAll(bytes(utf8("name\n" + "ascii\n".repeat(3000)), utf8("\uFEFFx\n")), 4096)
+    expect(lateMark.rows.at(-1)).toEqual(["\uFEFFx"])
   })
 
   it("rejects bytes undefined in Windows-1252, and UTF-8 followed by bytes that are not", async () => {

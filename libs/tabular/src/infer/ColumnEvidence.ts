@@ -1,7 +1,7 @@
 import { anyBooleanPair, booleanPairOf, isCanonicalBoolean, oneZero } from "./booleanText.ts"
 import { emptyDateReading, isoForm, readDateText } from "./dateText.ts"
 import { isCalendarDate } from "./calendar.ts"
-import { commaDecimal, dotDecimal, emptyNumberReading, readNumberText } from "./numberText.ts"
+import { classifyNumberText, commaDecimal, dotDecimal, emptyNumberReading } from "./numberText.ts"
 
 const bothConventions = dotDecimal | commaDecimal
 
@@ -78,7 +78,7 @@ export class ColumnEvidence {
   }
 
   private observeNumberText(text: string): void {
-    const reading = readNumberText(text, this.numberReading)
+    const reading = classifyNumberText(text, this.numberReading)
     this.numberConventions &= reading.conventions
     if ((this.numberConventions & dotDecimal) !== 0) {
       this.dotIntegral &&= reading.dotIntegral

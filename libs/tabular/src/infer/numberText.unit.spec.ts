@@ -1,6 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
 import fc from "fast-check"
-import { commaDecimal, dotDecimal, emptyNumberReading, numberUnder, readNumberText } from "./numberText.ts"
+import { classifyNumberText, commaDecimal, dotDecimal, emptyNumberReading, numberUnder, readNumberText } from "./numberText.ts"
 
 /** The forms the hand-written plain-decimal path reads, as the regular expressions define them. */
 const plainNumber = /^[+-]?(?:(?:0|[1-9]\d*)(\.\d*)?|(\.\d+))([eE][+-]?\d+)?$/
@@ -30,6 +30,31 @@ describe("numberText", () => {
           expect(Object.is(numberUnder(text, dotDecimal, emptyNumberReading()), Number(text))).toBe(true)
         }
         if (plain && singleDotGroup.test(text)) expect(reading.commaValue).toBe(Number(text.replace(".", "")))
+      }),
+      { numRuns: 5000 }
+    )
+  })
+
+  it("classifies as it reads, leaving out only the value of long plain decimals", () => {
+    const exact = emptyNumberReading()
+    const classified = emptyNumberReading()
+    const longDecimal = fc
+      .tuple(fc.constantFrom("", "-", "+"), fc.stringMatching(/^(0|[1-9]\d{0,320})$/), fc.stringMatching(/^\d{0,40}$/))
+      .map(([sign, integer, fraction]) => `${sign}${integer}.${fraction}`)
+    fc.assert(
+      fc.property(fc.oneof(decimalLike, longDecimal, fc.double({ noNaN: true }).map(String)), (text) => {
+        readNumberText(text, exact)
+        classifyNumberText(text, classified)
+        expect(classified.conventions).toBe(exact.conventions)
+        if ((exact.conventions & dotDecimal) !== 0) {
+          expect([classified.dotIntegral, classified.dotSeparated]).toEqual([exact.dotIntegral, exact.dotSeparated])
+          if (!Number.isNaN(classified.dotValue)) expect(Object.is(classified.dotValue, exact.dotValue)).toBe(true)
+          else expect(exact.dotIntegral).toBe(false)
+        }
+        if ((exact.conventions & commaDecimal) !== 0) {
+          expect([classified.commaValue, classified.commaIntegral, classified.commaSeparated])
+            .toEqual([exact.commaValue, exact.commaIntegral, exact.commaSeparated])
+        }
       }),
       { numRuns: 5000 }
     )
