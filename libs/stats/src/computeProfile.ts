@@ -39,7 +39,11 @@ export const profile = (input: ProfileInput, options?: ProfileOptions): Profile 
   }
   const resolved = resolveOptions(options)
   const evidence = input.columns.map((column) => columnEvidence(column, resolved))
-  const duplicates = duplicateRowCount(input)
+  // A column whose values are all distinct (at most one of them missing) already tells every row apart, so no row
+  // can repeat another: measurements and ids usually are. The hash pass it saves cost ~90 ms on the 1M × 20 table.
+  const someColumnDistinct = evidence.some(({ profile }) =>
+    profile.missing_count <= 1 && profile.unique_count + profile.missing_count === input.rowCount)
+  const duplicates = someColumnDistinct ? 0 : duplicateRowCount(input)
   const quality = dataQuality(evidence, input.rowCount, duplicates, resolved)
   return {
     row_count: input.rowCount,

@@ -90,10 +90,63 @@ const categorySums = (deviations: Float64Array, codes: Int32Array, categoryCount
   return sums
 }
 
-export const correlationRatio = (numeric: EtaNumeric, categorical: EtaCategorical, values: Float64Array): number | null => {
+// Four (or two) categorical columns per pass: the deviations are read once for them, and the four sums arrays are
+// independent chains, where one column's `sums[code] +=` waits on its previous add whenever a code repeats (a 2- or
+// 3-category column, nearly every row). The 84 pairs of the 1M-row benchmark: 157 ms → 127 ms (medians of 5).
+// Each category still adds its rows in row order, so the sums are the same to the bit.
+const categorySums4 = (
+  deviations: Float64Array,
+  a: Int32Array, b: Int32Array, c: Int32Array, d: Int32Array,
+  aSums: Float64Array, bSums: Float64Array, cSums: Float64Array, dSums: Float64Array
+) => {
+  for (let row = 0; row < deviations.length; row++) {
+    const deviation = deviations[row]!
+    aSums[a[row]!]! += deviation
+    bSums[b[row]!]! += deviation
+    cSums[c[row]!]! += deviation
+    dSums[d[row]!]! += deviation
+  }
+}
+
+const categorySums2 = (deviations: Float64Array, a: Int32Array, b: Int32Array, aSums: Float64Array, bSums: Float64Array) => {
+  for (let row = 0; row < deviations.length; row++) {
+    const deviation = deviations[row]!
+    aSums[a[row]!]! += deviation
+    bSums[b[row]!]! += deviation
+  }
+}
+
+/** Per categorical column, the sums of the numeric column's deviations by category (missing last), for `correlationRatio`. */
+export const categorySumsOf = (numeric: EtaNumeric, categoricals: ReadonlyArray<EtaCategorical>): Array<Float64Array> => {
+  const all: Array<Float64Array> = categoricals.map((categorical) => new Float64Array(categorical.categoryCount + 1))
+  if (numeric.constant) return all
+  const deviations = numeric.deviations
+  let next = 0
+  for (; next + 4 <= categoricals.length; next += 4) {
+    categorySums4(
+      deviations,
+      categoricals[next]!.codes, categoricals[next + 1]!.codes, categoricals[next + 2]!.codes, categoricals[next + 3]!.codes,
+      all[next]!, all[next + 1]!, all[next + 2]!, all[next + 3]!
+    )
+  }
+  if (next + 2 <= categoricals.length) {
+    categorySums2(deviations, categoricals[next]!.codes, categoricals[next + 1]!.codes, all[next]!, all[next + 1]!)
+    next += 2
+  }
+  if (next < categoricals.length) all[next] = categorySums(deviations, categoricals[next]!.codes, categoricals[next]!.categoryCount)
+  return all
+}
+
+/** η of a pair; `precomputedSums` (from `categorySumsOf`) saves the pass over the rows. */
+export const correlationRatio = (
+  numeric: EtaNumeric,
+  categorical: EtaCategorical,
+  values: Float64Array,
+  precomputedSums?: Float64Array
+): number | null => {
   if (numeric.constant) return null
   const { codes, categoryCount } = categorical
-  const sums = categorySums(numeric.deviations, codes, categoryCount)
+  const sums = precomputedSums ?? categorySums(numeric.deviations, codes, categoryCount)
   const counts = categorical.counts.slice()
   for (const row of numeric.missingRows) {
     const code = codes[row]!

@@ -2,9 +2,9 @@ import type { Association } from "../Profile.ts"
 import type { CategoricalColumn, ProfileColumn, ProfileInput } from "../ProfileInput.ts"
 import { isCategoricalColumn, isNumericColumn } from "../ProfileInput.ts"
 import type { EtaCategorical } from "./correlationRatio.ts"
-import { correlationRatio, prepareCategorical, prepareNumeric } from "./correlationRatio.ts"
+import { categorySumsOf, correlationRatio, prepareCategorical, prepareNumeric } from "./correlationRatio.ts"
 import { cramersV } from "./cramersV.ts"
-import { columnStats, pearson } from "./pearson.ts"
+import { columnStats, pearson, withShifted } from "./pearson.ts"
 
 // Pair keys follow the spec's `<column_a>-<column_b>`, a before b in column order. Date and datetime columns take
 // part in neither correlations nor associations.
@@ -12,7 +12,7 @@ const pairKey = (a: { readonly name: string }, b: { readonly name: string }) => 
 
 export const correlations = (input: ProfileInput): Record<string, number | null> => {
   const numeric = input.columns.filter(isNumericColumn)
-  const stats = numeric.map((column) => columnStats(column.values))
+  const stats = withShifted(numeric.map((column) => column.values), numeric.map((column) => columnStats(column.values)))
   const result: Record<string, number | null> = {}
   for (let i = 0; i < numeric.length; i++) {
     for (let j = i + 1; j < numeric.length; j++) {
@@ -34,14 +34,18 @@ export const associations = (input: ProfileInput, maxCategories: number): Record
   columns.forEach((column, index) => {
     if (eligible(column)) categorical.set(index, prepareCategorical(column.codes, column.categories.length))
   })
+  const preparedIndices = [...categorical.keys()]
+  const preparedList = [...categorical.values()]
   // Numeric column by numeric column, so one column's deviations (8 bytes a row) are alive at a time.
   const etas = new Map<string, number | null>()
   columns.forEach((column, numericIndex) => {
     if (!isNumericColumn(column) || categorical.size === 0) return
     const numeric = prepareNumeric(column.values)
-    for (const [categoricalIndex, prepared] of categorical) {
-      etas.set(pairKey(columns[numericIndex]!, columns[categoricalIndex]!), correlationRatio(numeric, prepared, column.values))
-    }
+    const sums = categorySumsOf(numeric, preparedList)
+    preparedIndices.forEach((categoricalIndex, position) => {
+      const pair = pairKey(columns[numericIndex]!, columns[categoricalIndex]!)
+      etas.set(pair, correlationRatio(numeric, preparedList[position]!, column.values, sums[position]!))
+    })
   })
   const result: Record<string, Association> = {}
   for (let i = 0; i < columns.length; i++) {

@@ -40,7 +40,87 @@ const clampedRatio = (covariance: number, xx: number, yy: number): number | null
 export const pearson = (x: NumericColumn, y: NumericColumn, xStats: ColumnStats, yStats: ColumnStats): number | null => {
   if (xStats.complete !== null && yStats.complete !== null) return completePearson(x.values, y.values, xStats.complete, yStats.complete)
   if (xStats.constant || yStats.constant) return null
+  if (xStats.shifted !== undefined && yStats.shifted !== undefined) return shiftedPearson(x.values, y.values, xStats, yStats)
   return pairwisePearson(x.values, y.values, xStats.shift, yStats.shift)
+}
+
+// Pairs with missing values, the branchless way (45 of the 66 pairs in the 1M-row benchmark): a column with missing
+// values keeps its deviations from the present mean with 0 where missing, so Σdx·dy over all rows is already the sum
+// over the joint rows, and Σdx, Σdx² over the joint rows are the column's totals less its values on the other
+// column's (short) list of missing rows. One multiply-add pass instead of five sums behind a branch.
+
+/** A column's deviations from its present mean, 0 where missing, and their totals; built once for all its pairs. */
+export interface ShiftedColumn {
+  /** null for a column without missing values: its deviations are value − shift, computed on the fly. */
+  readonly deviations: Float64Array | null
+  readonly sum: number
+  readonly squares: number
+  readonly missingRows: Int32Array
+}
+
+export const shiftedColumn = (values: Float64Array, shift: number, missingCount: number): ShiftedColumn => {
+  const deviations = missingCount === 0 ? null : new Float64Array(values.length)
+  const missingRows = new Int32Array(missingCount)
+  let sum = 0
+  let squares = 0
+  let next = 0
+  for (let row = 0; row < values.length; row++) {
+    const deviation = values[row]! - shift
+    if (deviation === deviation) {
+      if (deviations !== null) deviations[row] = deviation
+      sum += deviation
+      squares += deviation * deviation
+    } else missingRows[next++] = row
+  }
+  return { deviations, sum, squares, missingRows }
+}
+
+const productOfDeviations = (xs: Float64Array, ys: Float64Array) => {
+  let sum = 0
+  for (let row = 0; row < xs.length; row++) sum += xs[row]! * ys[row]!
+  return sum
+}
+
+const productWithComplete = (deviations: Float64Array, values: Float64Array, shift: number) => {
+  let sum = 0
+  for (let row = 0; row < deviations.length; row++) sum += deviations[row]! * (values[row]! - shift)
+  return sum
+}
+
+const deviationAt = (values: Float64Array, column: ShiftedColumn, shift: number, row: number): number =>
+  column.deviations !== null ? column.deviations[row]! : values[row]! - shift
+
+const shiftedPearson = (xs: Float64Array, ys: Float64Array, xStats: ColumnStats, yStats: ColumnStats) => {
+  const x = xStats.shifted!
+  const y = yStats.shifted!
+  const dxySum = x.deviations !== null && y.deviations !== null
+    ? productOfDeviations(x.deviations, y.deviations)
+    : x.deviations !== null
+    ? productWithComplete(x.deviations, ys, yStats.shift)
+    : productWithComplete(y.deviations!, xs, xStats.shift)
+  let dxSum = x.sum
+  let dxxSum = x.squares
+  let bothMissing = 0
+  for (const row of y.missingRows) {
+    const dx = deviationAt(xs, x, xStats.shift, row)
+    if (Number.isNaN(xs[row]!)) bothMissing++
+    dxSum -= dx
+    dxxSum -= dx * dx
+  }
+  let dySum = y.sum
+  let dyySum = y.squares
+  for (const row of x.missingRows) {
+    const dy = deviationAt(ys, y, yStats.shift, row)
+    dySum -= dy
+    dyySum -= dy * dy
+  }
+  const count = xs.length - x.missingRows.length - y.missingRows.length + bothMissing
+  if (count < 2) return null
+  const xx = dxxSum - (dxSum * dxSum) / count
+  const yy = dyySum - (dySum * dySum) / count
+  // Constant over the joint rows (though not overall) leaves only rounding noise here; pandas reports NaN.
+  if (xx <= dxxSum * 1e-13 || yy <= dyySum * 1e-13) return null
+  return clampedRatio(dxySum - (dxSum * dySum) / count, xx, yy)
 }
 
 // The two loops live in functions of their own: sharing one function, V8 kept deoptimising it (one pair was 35 ms
@@ -86,6 +166,20 @@ export interface ColumnStats {
   readonly complete: CompleteMoments | null
   readonly shift: number
   readonly constant: boolean
+  /** Set by `withShifted` for the columns of pairs with missing values. */
+  readonly shifted?: ShiftedColumn
+}
+
+/** Adds each column's ShiftedColumn when some column misses values (complete pairs never need it). */
+export const withShifted = (columns: ReadonlyArray<Float64Array>, stats: ReadonlyArray<ColumnStats>): Array<ColumnStats> => {
+  if (stats.every((column) => column.complete !== null)) return [...stats]
+  return stats.map((column, index) => {
+    if (column.constant) return column
+    const values = columns[index]!
+    let missing = 0
+    if (column.complete === null) for (let row = 0; row < values.length; row++) if (Number.isNaN(values[row]!)) missing++
+    return { ...column, shifted: shiftedColumn(values, column.shift, missing) }
+  })
 }
 
 export const columnStats = (values: Float64Array): ColumnStats => {
