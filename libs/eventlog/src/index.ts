@@ -8,3 +8,4 @@ export { type KafkaOptions, kafkaOptionsConfig, layerKafka, layerKafkaConfig } f
 export { layerFromConfig } from "./config.ts"
 export { type EventContext, EventWriter } from "./writer/EventWriter.ts"
 export { Ids } from "./writer/Ids.ts"
+export { understoodEvent } from "./consumer/understoodEvent.ts"

@@ -1,9 +1,9 @@
-import { type DatasetId, decodeDomainEvent, type EventEnvelope, serviceActor } from "@synth/contracts"
+import { type DatasetId, type EventEnvelope, serviceActor } from "@synth/contracts"
 import { BlobKey, BlobStore } from "@synth/blobstore"
-import { EventWriter, type StoredEvent } from "@synth/eventlog"
+import { EventWriter, type StoredEvent, understoodEvent } from "@synth/eventlog"
 import { profile, profileInputFromArrow } from "@synth/stats"
 import { readTable } from "@synth/tabular"
-import { Effect, Stream } from "effect"
+import { Effect, Option, Stream } from "effect"
 import { profileResource } from "./masking.ts"
 
 export const profilingActor = serviceActor("profiling")
@@ -117,19 +117,9 @@ export class Profiling extends Effect.Service<Profiling>()("@synth/profiling/Pro
 
     /** One event of the dataset topic; types this service does not react to are ignored. */
     const handle = Effect.fn("Profiling.handle")(function* (stored: StoredEvent) {
-      const decoded = yield* decodeDomainEvent(stored.envelope).pipe(
-        Effect.catchAll((error) =>
-          Effect.as(
-            Effect.logWarning("event not understood by this version of the profiling service; skipped", {
-              type: stored.envelope.type,
-              version: stored.envelope.version,
-              error: error._tag
-            }),
-            undefined
-          )
-        )
-      )
-      if (decoded === undefined) return
+      const understood = yield* understoodEvent(stored, "profiling")
+      if (Option.isNone(understood)) return
+      const decoded = understood.value
       switch (decoded.type) {
         case "dataset.profile-requested":
           return yield* profileDataset(decoded.payload.datasetId, stored.envelope)

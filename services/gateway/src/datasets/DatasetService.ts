@@ -7,19 +7,17 @@ import {
   MissingFile,
   NotCompleted,
   NotFound,
-  ServiceUnavailable,
   type UploadAccepted,
   type UploadResult,
   userActor,
   type UserId
 } from "@synth/contracts"
 import { BlobKey, BlobStore } from "@synth/blobstore"
-import { EventWriter, Ids } from "@synth/eventlog"
-import { ProjectorRuntime } from "@synth/sql"
+import { Ids } from "@synth/eventlog"
 import { tableToCsv } from "@synth/tabular"
-import { Clock, DateTime, Effect, FiberRef, Option, Schedule, Stream } from "effect"
+import { Clock, DateTime, Effect, Option, Schedule, Stream } from "effect"
 import { GatewayConfig } from "../config.ts"
-import { currentRequestId } from "../http/requestContext.ts"
+import { RequestEvents } from "../events/RequestEvents.ts"
 import { attachmentDisposition } from "./contentDisposition.ts"
 import { DatasetRepository, type DatasetRow } from "./DatasetRepository.ts"
 import { ingestFailureError } from "./ingestFailure.ts"
@@ -100,9 +98,8 @@ export class DatasetService extends Effect.Service<DatasetService>()("@synth/gat
   effect: Effect.gen(function* () {
     const datasets = yield* DatasetRepository
     const blobs = yield* BlobStore
-    const writer = yield* EventWriter
+    const requestEvents = yield* RequestEvents
     const ids = yield* Ids
-    const projector = yield* ProjectorRuntime
     const config = yield* GatewayConfig
 
     const tooLarge = () =>
@@ -154,7 +151,7 @@ export class DatasetService extends Effect.Service<DatasetService>()("@synth/gat
       if (Option.isNone(stored)) return yield* missingFile("The upload has no part named `file`.")
       const original = stored.value
 
-      const positions = yield* writer.append(
+      yield* requestEvents.commit(
         [
           {
             type: "dataset.uploaded",
@@ -173,14 +170,8 @@ export class DatasetService extends Effect.Service<DatasetService>()("@synth/gat
         {
           aggregateId: id,
           actor: userActor(request.owner),
-          correlationId: yield* FiberRef.get(currentRequestId),
-          causationId: null
+          notVisibleDetail: "The upload was stored but is not visible yet. Retry GET /datasets/ in a moment."
         }
-      )
-      yield* projector.waitFor(positions, config.readYourWritesTimeout).pipe(
-        Effect.catchAll(() =>
-          new ServiceUnavailable({ detail: "The upload was stored but is not visible yet. Retry GET /datasets/ in a moment." })
-        )
       )
       const outcome = yield* awaitIngestion(id)
       const location = `/datasets/${id}`
@@ -252,17 +243,11 @@ export class DatasetService extends Effect.Service<DatasetService>()("@synth/gat
 
     const remove = Effect.fn("DatasetService.remove")(function* (id: string, owner: UserId) {
       const row = yield* visible(id, owner)
-      const positions = yield* writer.append([{ type: "dataset.deleted", version: 1, payload: { datasetId: row.id as DatasetId } }], {
+      yield* requestEvents.commit([{ type: "dataset.deleted", version: 1, payload: { datasetId: row.id as DatasetId } }], {
         aggregateId: row.id,
         actor: userActor(owner),
-        correlationId: yield* FiberRef.get(currentRequestId),
-        causationId: null
+        notVisibleDetail: "The deletion was recorded but is not visible yet. Retry in a moment."
       })
-      yield* projector.waitFor(positions, config.readYourWritesTimeout).pipe(
-        Effect.catchAll(() =>
-          new ServiceUnavailable({ detail: "The deletion was recorded but is not visible yet. Retry in a moment." })
-        )
-      )
       // The ingest service removes the blobs too when it sees the deletion; this makes it immediate.
       yield* blobs.removePrefix(datasetKey(row.id)).pipe(
         Effect.catchAll((error) => Effect.logWarning("dataset blobs not removed yet; the ingest service retries", error))
@@ -271,7 +256,7 @@ export class DatasetService extends Effect.Service<DatasetService>()("@synth/gat
 
     return { upload, list, get, download, remove } as const
   }),
-  dependencies: [DatasetRepository.Default, EventWriter.Default]
+  dependencies: [DatasetRepository.Default, RequestEvents.Default]
 }) {}
 
 const listItemOf = (row: DatasetRow): DatasetListItem => ({

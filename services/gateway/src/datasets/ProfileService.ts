@@ -4,17 +4,14 @@ import {
   NotCompleted,
   NotFound,
   type ProfilePending,
-  ServiceUnavailable,
   UnableToAnalyze,
   userActor,
   type UserId
 } from "@synth/contracts"
 import { BlobKey, BlobStore } from "@synth/blobstore"
-import { EventWriter } from "@synth/eventlog"
-import { ProjectorRuntime } from "@synth/sql"
-import { Effect, FiberRef, Option, Schedule } from "effect"
+import { Effect, Option, Schedule } from "effect"
 import { GatewayConfig } from "../config.ts"
-import { currentRequestId } from "../http/requestContext.ts"
+import { RequestEvents } from "../events/RequestEvents.ts"
 import { DatasetRepository, type DatasetRow } from "./DatasetRepository.ts"
 
 /** Polls of the read model while a profile request waits for its outcome: 10 ms growing to 100 ms apart. */
@@ -33,8 +30,7 @@ export class ProfileService extends Effect.Service<ProfileService>()("@synth/gat
   effect: Effect.gen(function* () {
     const datasets = yield* DatasetRepository
     const blobs = yield* BlobStore
-    const writer = yield* EventWriter
-    const projector = yield* ProjectorRuntime
+    const requestEvents = yield* RequestEvents
     const config = yield* GatewayConfig
 
     const notFound = (id: string) =>
@@ -72,19 +68,13 @@ export class ProfileService extends Effect.Service<ProfileService>()("@synth/gat
           detail: `Dataset ${id} is still being processed. Poll GET /datasets/${id} until its status is uploaded, then profile it.`
         })
       }
-      const positions = yield* writer.append(
+      yield* requestEvents.commit(
         [{ type: "dataset.profile-requested", version: 1, payload: { datasetId: row.id as DatasetId } }],
         {
           aggregateId: row.id,
           actor: userActor(owner),
-          correlationId: yield* FiberRef.get(currentRequestId),
-          causationId: null
+          notVisibleDetail: "The profile request was recorded but is not visible yet. Retry in a moment."
         }
-      )
-      yield* projector.waitFor(positions, config.readYourWritesTimeout).pipe(
-        Effect.catchAll(() =>
-          new ServiceUnavailable({ detail: "The profile request was recorded but is not visible yet. Retry in a moment." })
-        )
       )
       // The row now holds this request's id, or a later one's: either outcome answers this request.
       const requested = yield* datasets.findById(row.id)
@@ -119,5 +109,5 @@ export class ProfileService extends Effect.Service<ProfileService>()("@synth/gat
 
     return { request, get } as const
   }),
-  dependencies: [DatasetRepository.Default, EventWriter.Default]
+  dependencies: [DatasetRepository.Default, RequestEvents.Default]
 }) {}

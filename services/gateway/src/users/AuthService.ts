@@ -2,19 +2,17 @@ import {
   EmailTaken,
   InvalidCredentials,
   InvalidToken,
-  ServiceUnavailable,
   userActor,
   ValidationFailed,
   type Role,
   type UserId
 } from "@synth/contracts"
 import { PasswordHasher, Tokens } from "@synth/auth"
-import { EventWriter, Ids } from "@synth/eventlog"
-import { ProjectorRuntime } from "@synth/sql"
-import { Effect, Either, FiberRef, Option } from "effect"
+import { Ids } from "@synth/eventlog"
+import { Effect, Either, Option } from "effect"
 import type { NonEmptyReadonlyArray } from "effect/Array"
 import { GatewayConfig } from "../config.ts"
-import { currentRequestId } from "../http/requestContext.ts"
+import { RequestEvents } from "../events/RequestEvents.ts"
 import { decide, type UserCommand, type UserEvent, type UserState } from "./decider.ts"
 import { makeStripedLock } from "./StripedLock.ts"
 import { UserRepository, type UserRow } from "./UserRepository.ts"
@@ -35,11 +33,10 @@ export const normaliseEmail = (email: string) => email.trim().toLowerCase()
 export class AuthService extends Effect.Service<AuthService>()("@synth/gateway/AuthService", {
   effect: Effect.gen(function* () {
     const users = yield* UserRepository
-    const writer = yield* EventWriter
+    const requestEvents = yield* RequestEvents
     const ids = yield* Ids
     const hasher = yield* PasswordHasher
     const tokens = yield* Tokens
-    const projector = yield* ProjectorRuntime
     const config = yield* GatewayConfig
     const serialised = yield* makeStripedLock(64)
     const auditors = new Set(config.auditorEmails.map(normaliseEmail))
@@ -55,17 +52,11 @@ export class AuthService extends Effect.Service<AuthService>()("@synth/gateway/A
     ) {
       const decision = decide(command, state)
       if (Either.isLeft(decision) || decision.right.length === 0) return decision
-      const positions = yield* writer.append(decision.right as NonEmptyReadonlyArray<UserEvent>, {
+      yield* requestEvents.commit(decision.right as NonEmptyReadonlyArray<UserEvent>, {
         aggregateId,
         actor: state.status === "registered" ? userActor(state.userId) : "anonymous",
-        correlationId: yield* FiberRef.get(currentRequestId),
-        causationId: null
+        notVisibleDetail: "The change was recorded but is not visible yet. Retry in a moment."
       })
-      yield* projector.waitFor(positions, config.readYourWritesTimeout).pipe(
-        Effect.catchAll(() =>
-          new ServiceUnavailable({ detail: "The change was recorded but is not visible yet. Retry in a moment." })
-        )
-      )
       return decision
     })
 
@@ -171,5 +162,5 @@ export class AuthService extends Effect.Service<AuthService>()("@synth/gateway/A
 
     return { register, login, refresh, findProfile } as const
   }),
-  dependencies: [UserRepository.Default, EventWriter.Default]
+  dependencies: [UserRepository.Default, RequestEvents.Default]
 }) {}

@@ -1,0 +1,47 @@
+import { type Actor, type DomainEvent, ServiceUnavailable } from "@synth/contracts"
+import { EventWriter } from "@synth/eventlog"
+import { ProjectorRuntime } from "@synth/sql"
+import { Effect, FiberRef } from "effect"
+import type { NonEmptyReadonlyArray } from "effect/Array"
+import { GatewayConfig } from "../config.ts"
+import { currentRequestId } from "../http/requestContext.ts"
+
+export interface RequestEventsOptions {
+  readonly aggregateId: string
+  readonly actor: Actor
+  /** What the client is told when the events are in the log but not in the read models in time (503). */
+  readonly notVisibleDetail: string
+}
+
+/**
+ * Events decided on a client's request: appended with the request id as correlation id, then waited for until the
+ * gateway's read models show them (read-your-writes, READ_YOUR_WRITES_TIMEOUT), so the next request of the same
+ * client sees its own write. The events are in the log either way: on a timeout the client gets a 503 that says so,
+ * never an error that suggests nothing happened.
+ */
+export class RequestEvents extends Effect.Service<RequestEvents>()("@synth/gateway/RequestEvents", {
+  effect: Effect.gen(function* () {
+    const writer = yield* EventWriter
+    const projector = yield* ProjectorRuntime
+    const config = yield* GatewayConfig
+
+    const commit = Effect.fn("RequestEvents.commit")(function* (
+      events: NonEmptyReadonlyArray<DomainEvent>,
+      options: RequestEventsOptions
+    ) {
+      const positions = yield* writer.append(events, {
+        aggregateId: options.aggregateId,
+        actor: options.actor,
+        correlationId: yield* FiberRef.get(currentRequestId),
+        causationId: null
+      })
+      yield* projector.waitFor(positions, config.readYourWritesTimeout).pipe(
+        Effect.catchAll(() => new ServiceUnavailable({ detail: options.notVisibleDetail }))
+      )
+      return positions
+    })
+
+    return { commit } as const
+  }),
+  dependencies: [EventWriter.Default]
+}) {}
