@@ -37,7 +37,7 @@ export const services: ReadonlyArray<ServiceDefinition> = [
     replicas: 2,
     worker: null,
     settings: ["HOST", "JWT_SECRET", "ALLOWED_ORIGINS", "AUDITOR_EMAILS", "MAX_FILE_SIZE", "UPLOAD_INGEST_TIMEOUT",
-      "PROFILE_TIMEOUT"],
+      "PROFILE_TIMEOUT", "PII_SCAN_TIMEOUT"],
     // scrypt takes 32 MiB per password check: the limit leaves room for a handful at once next to the heap.
     resources: { requests: { cpu: "250m", memory: "256Mi" }, limits: { cpu: "1", memory: "768Mi" } }
   },
@@ -64,5 +64,17 @@ export const services: ReadonlyArray<ServiceDefinition> = [
     settings: [],
     // The whole table is in memory while it is profiled (columns as typed arrays, strings dictionary-encoded).
     resources: { requests: { cpu: "250m", memory: "256Mi" }, limits: { cpu: "2", memory: "2Gi" } }
+  },
+  {
+    // Scans datasets for personal data on request: a consumer-group worker on the dataset topic, no HTTP. Reads the
+    // whole table but scans a bounded sample; the AI layer is a remote model (OPENAI_*) or the bundled classifier.
+    name: "privacy",
+    entry: "services/privacy/src/main.ts",
+    port: null,
+    public: false,
+    replicas: 1,
+    worker: { maxReplicas: 6, targetCpuUtilization: 70 },
+    settings: ["PII_SAMPLE_ROWS", "PII_AI_TIMEOUT", "OPENAI_API_KEY", "OPENAI_BASE_URL", "LLM_MODEL"],
+    resources: { requests: { cpu: "250m", memory: "256Mi" }, limits: { cpu: "1", memory: "1Gi" } }
   }
 ]

@@ -61,7 +61,16 @@ export const settings: ReadonlyArray<Setting> = [
   setting("AUDITOR_EMAILS", { compose: "${AUDITOR_EMAILS:-}", kubernetes: "" }),
   setting("MAX_FILE_SIZE", { compose: "${MAX_FILE_SIZE:-104857600}", kubernetes: "104857600" }),
   setting("UPLOAD_INGEST_TIMEOUT", { compose: "${UPLOAD_INGEST_TIMEOUT:-120 seconds}", kubernetes: "120 seconds" }),
-  setting("PROFILE_TIMEOUT", { compose: "${PROFILE_TIMEOUT:-120 seconds}", kubernetes: "120 seconds" })
+  setting("PROFILE_TIMEOUT", { compose: "${PROFILE_TIMEOUT:-120 seconds}", kubernetes: "120 seconds" }),
+  setting("PII_SCAN_TIMEOUT", { compose: "${PII_SCAN_TIMEOUT:-120 seconds}", kubernetes: "120 seconds" }),
+  setting("PII_SAMPLE_ROWS", { compose: "${PII_SAMPLE_ROWS:-10000}", kubernetes: "10000" }),
+  setting("PII_AI_TIMEOUT", { compose: "${PII_AI_TIMEOUT:-20 seconds}", kubernetes: "20 seconds" }),
+  // Optional: empty means the enhanced scan uses the bundled local classifier instead of a remote model. In Kubernetes
+  // replace the placeholder with a key or with an empty string; left as is, the provider refuses it and enhanced scans
+  // answer the basic result with a warning.
+  setting("OPENAI_API_KEY", { compose: "${OPENAI_API_KEY:-}", kubernetes: placeholder("openai-api-key-or-empty") }, true),
+  setting("OPENAI_BASE_URL", { compose: "${OPENAI_BASE_URL:-}", kubernetes: "" }),
+  setting("LLM_MODEL", { compose: "${LLM_MODEL:-gpt-4o-mini}", kubernetes: "gpt-4o-mini" })
 ]
 
 /** Every service reads these: where the event log, the read models and the blobs are. */

@@ -3,7 +3,8 @@
 // database. The auth flow alternates between them; then replicas are killed with SIGKILL while a client keeps
 // registering, restarted, and the read models are compared with the log: nothing lost, nothing applied twice.
 // When the ingest service exists (services/ingest/src/main.ts), one ingest process runs beside them and a dataset
-// uploaded through one replica is read, downloaded and deleted through the other.
+// uploaded through one replica is read, downloaded and deleted through the other; a profiling and a privacy process
+// answer profile and sensitive-data scan requests made through either replica.
 import { SqlClient } from "@effect/sql"
 import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
 import { Topics } from "@synth/contracts"
@@ -29,6 +30,8 @@ if (missing.length > 0) {
 const entry = "services/gateway/src/main.ts"
 const ingestEntry = "services/ingest/src/main.ts"
 const hasIngest = existsSync(join(repoRoot, ingestEntry))
+/** Workers that react to dataset requests: they run beside the ingest process. */
+const analysisEntries = ["services/profiling/src/main.ts", "services/privacy/src/main.ts"]
 const runId = `${Date.now().toString(36)}${randomBytes(3).toString("hex")}`
 const jwtSecret = randomBytes(32).toString("base64url")
 const userTopic = Topics.user.name
@@ -90,6 +93,7 @@ const start = async (replica: Replica) => {
 const urlOf = (replica: Replica) => `http://127.0.0.1:${replica.port}`
 
 let ingest: RunningWorker | undefined
+let analysisWorkers: ReadonlyArray<RunningWorker> = []
 
 beforeAll(async () => {
   await createDatabase(databaseName)
@@ -99,12 +103,16 @@ beforeAll(async () => {
   // One after the other: the first creates the topics and tables (the race of simultaneous starts has its own test).
   await start(replicas.A)
   await start(replicas.B)
-  if (hasIngest) ingest = await startWorker({ entry: ingestEntry, env: runtimeEnv })
+  if (hasIngest) {
+    ingest = await startWorker({ entry: ingestEntry, env: runtimeEnv })
+    analysisWorkers = await Promise.all(analysisEntries.map((worker) => startWorker({ entry: worker, env: runtimeEnv })))
+  }
 }, 240_000)
 
 afterAll(async () => {
   await Promise.all(Object.values(replicas).map((replica) => replica.server?.stop("SIGTERM").catch(() => replica.server?.stop("SIGKILL"))))
   await ingest?.stop("SIGTERM")
+  await Promise.all(analysisWorkers.map((worker) => worker.stop("SIGTERM")))
   await observer.dispose()
   await dropDatabase(databaseName)
   await adminDatabase.dispose()
@@ -403,6 +411,31 @@ describe.runIf(hasIngest)("distributed runtime: datasets through the ingest proc
 
     expectStatus(await http(`${urlOf(B)}/datasets/${id}`, { method: "DELETE", headers: bearer(token) }), 204)
     expectStatus(await http(`${urlOf(A)}/datasets/${id}`, { headers: bearer(token) }), 404)
+  }, 240_000)
+
+  it("profiles through B and scans for personal data through A, answered by the profiling and privacy processes", async () => {
+    const { A, B } = replicas
+    const token = await createAccount(urlOf(A), "distributed-analysis")
+    const id = await uploadedThrough(urlOf(A), token, "telco_churn.csv", realDataset("telco_churn"))
+
+    const profiled = await http(`${urlOf(B)}/datasets/${id}/profile`, { method: "POST", headers: bearer(token), timeoutMs: 120_000 })
+    expectStatus(profiled, 200)
+    expect((profiled.json as { readonly row_count: number }).row_count).toBe(7043)
+
+    const scanned = await http(`${urlOf(A)}/datasets/${id}/pii-detection`, { method: "POST", headers: bearer(token), timeoutMs: 120_000 })
+    expectStatus(scanned, 200)
+    expect(scanned.json).toMatchObject({ dataset_id: id, scan: "basic", total_rows: 7043 })
+    // customerID is unique per row: an identifier, whatever else the scan says.
+    expect((scanned.json as { readonly identifiers: ReadonlyArray<string> }).identifiers).toContain("customerID")
+
+    const flags = await http(`${urlOf(B)}/datasets/${id}/pii-flags`, { headers: bearer(token) })
+    expectStatus(flags, 200)
+    expect((flags.json as { readonly basic: unknown }).basic).toEqual(scanned.json)
+    const listed = (await http(`${urlOf(B)}/datasets/`, { headers: bearer(token) })).json as ReadonlyArray<{
+      readonly has_profile: boolean
+      readonly has_pii_analysis: boolean
+    }>
+    expect(listed[0]).toMatchObject({ has_profile: true, has_pii_analysis: true })
   }, 240_000)
 
   it("an unparseable upload is refused with the same problem on either replica, and nothing is stored", async () => {

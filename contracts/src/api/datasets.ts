@@ -14,6 +14,7 @@ import {
 } from "../errors.ts"
 import { ColumnType, DatasetEncoding, DatasetFormat } from "../events/dataset.ts"
 import { DatasetId, GeneratorId, Timestamp } from "../ids.ts"
+import { PiiDetectionResult, PiiFlags, PiiScanPending } from "./pii.ts"
 import { Profile, ProfilePending } from "./profile.ts"
 import { Authentication } from "../security.ts"
 
@@ -134,6 +135,22 @@ than the server waits (PROFILE_TIMEOUT, 2 minutes by default): poll the Location
 table cannot be analyzed (an earlier profile stays). 404 as for GET /datasets/{dataset_id}; 409 not_completed while
 the dataset is still processing.`
 
+const piiDetectionDescription = `Scans a bounded, evenly spaced sample of the dataset's rows (PII_SAMPLE_ROWS, 10 000 by
+default, so a million-row dataset costs about what a 10 000-row one does) for personal data, per column: value
+patterns with validation (checksums such as Luhn, mod 97, mod 11, ABA; strict formats), column names in several
+languages and their neighbours, and statistics (near-unique identifiers, quasi-identifier combinations with a
+k-anonymity estimate). Answers the sensitive-data detection result: findings with masked sample values and a
+recommendation each, and an overall risk assessment; the result is stored (GET /datasets/{dataset_id}/pii-flags) and
+the dataset's has_pii_analysis becomes true. 202 with status \`running\` and \`Location\` when the scan outlasts
+PII_SCAN_TIMEOUT; 422 unable_to_analyze when the table cannot be read. 404 as for GET /datasets/{dataset_id}; 409
+not_completed while the upload is still being processed.`
+
+const piiEnhancedDescription = `The basic scan plus an AI layer that classifies columns from their names and masked value
+shapes (\`Aaaa Aaaaa\`, \`999-99-9999\`; never values): an OpenAI-compatible model when the service is configured with
+one (OPENAI_API_KEY, OPENAI_BASE_URL, LLM_MODEL), otherwise the classifier bundled with the service. \`ai_layer\` says
+which ran. When the provider fails or times out the answer is the basic result with a warning (\`ai_layer.applied\`
+false), never an error. Otherwise as POST /datasets/{dataset_id}/pii-detection.`
+
 export class DatasetsGroup extends HttpApiGroup.make("datasets")
   .add(
     HttpApiEndpoint.post("upload", "/datasets/upload")
@@ -222,6 +239,42 @@ extension .csv: an ASCII \`filename\` with unsafe characters replaced, and the e
         `The profile the last successful POST /datasets/{dataset_id}/profile computed. 404 not_found when there is
 none yet (run the POST first), and as for GET /datasets/{dataset_id}; 409 not_completed while the first profiling of
 the dataset is still running.`
+      )
+  )
+  .add(
+    HttpApiEndpoint.post("piiDetection", "/datasets/:dataset_id/pii-detection")
+      .setPath(DatasetPath)
+      .addSuccess(PiiDetectionResult)
+      .addSuccess(PiiScanPending, { status: 202 })
+      .addError(NotFound)
+      .addError(NotCompleted)
+      .addError(UnableToAnalyze)
+      .annotate(OpenApi.Summary, "Scan the dataset for personal data: patterns, column names, statistics")
+      .annotate(OpenApi.Description, piiDetectionDescription)
+  )
+  .add(
+    HttpApiEndpoint.post("piiDetectionEnhanced", "/datasets/:dataset_id/pii-detection-enhanced")
+      .setPath(DatasetPath)
+      .addSuccess(PiiDetectionResult)
+      .addSuccess(PiiScanPending, { status: 202 })
+      .addError(NotFound)
+      .addError(NotCompleted)
+      .addError(UnableToAnalyze)
+      .annotate(OpenApi.Summary, "Scan the dataset for personal data with the AI layer added")
+      .annotate(OpenApi.Description, piiEnhancedDescription)
+  )
+  .add(
+    HttpApiEndpoint.get("piiFlags", "/datasets/:dataset_id/pii-flags")
+      .setPath(DatasetPath)
+      .addSuccess(PiiFlags)
+      .addError(NotFound)
+      .addError(NotCompleted)
+      .annotate(OpenApi.Summary, "The stored results of both sensitive-data scans")
+      .annotate(
+        OpenApi.Description,
+        `The latest results of POST /datasets/{dataset_id}/pii-detection and /pii-detection-enhanced, null for a scan
+never run. 404 not_found before any scan (run one of the POSTs first), and as for GET /datasets/{dataset_id}; 409
+not_completed while the first scan of the dataset is still running.`
       )
   )
   .middleware(Authentication) {}

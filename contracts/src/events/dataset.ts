@@ -147,6 +147,74 @@ export const DatasetProfileFailed = defineEvent({
   })
 })
 
+/** The two scans of POST /datasets/{id}/pii-detection and /pii-detection-enhanced. */
+export const PiiScanKind = Schema.Literal("basic", "enhanced")
+export type PiiScanKind = typeof PiiScanKind.Type
+
+export const PiiRiskLevel = Schema.Literal("low", "medium", "high")
+export type PiiRiskLevel = typeof PiiRiskLevel.Type
+
+/** Which AI layer took part in an enhanced scan: a configured OpenAI-compatible model or the bundled classifier. */
+export const PiiAiLayerKind = Schema.Literal("openai", "local")
+
+export const DatasetPiiScanRequested = defineEvent({
+  type: "dataset.pii-scan-requested",
+  version: 1,
+  topic: "synth.dataset",
+  description:
+    "The owner asked for a sensitive-data scan of the dataset: `basic` (patterns with validation, column names, " +
+    "statistics) or `enhanced` (basic plus an AI layer). A new request replaces that scan's stored result.",
+  payload: Schema.Struct({ datasetId: DatasetId, scan: PiiScanKind })
+})
+
+/** A flagged column as the log records it: its name, type and confidence, never a value (masked or not). */
+export const PiiFindingSummary = Schema.Struct({
+  column: Schema.String,
+  type: Schema.String,
+  category: Schema.String,
+  confidence: Schema.Number.pipe(Schema.between(0, 1))
+})
+
+export const DatasetPiiScanned = defineEvent({
+  type: "dataset.pii-scanned",
+  version: 1,
+  topic: "synth.dataset",
+  description:
+    "The privacy service scanned a bounded sample of the dataset's rows and stored the result (with masked sample " +
+    "values) as JSON in the blob store, replacing the earlier result of the same scan. Carries the blob's key, hash " +
+    "and size and the flagged columns' names, types and confidences: no value of the dataset, not even masked.",
+  payload: Schema.Struct({
+    datasetId: DatasetId,
+    scan: PiiScanKind,
+    resultBlobKey: Schema.String,
+    resultSha256: Schema.String,
+    resultSize: Count,
+    piiDetected: Schema.Boolean,
+    riskLevel: PiiRiskLevel,
+    findings: Schema.Array(PiiFindingSummary),
+    quasiIdentifierSets: Count,
+    scannedRows: Count,
+    totalRows: Count,
+    aiLayer: Schema.NullOr(Schema.Struct({ kind: PiiAiLayerKind, model: Schema.String, applied: Schema.Boolean })),
+    warningCount: Count
+  })
+})
+
+export const DatasetPiiScanFailed = defineEvent({
+  type: "dataset.pii-scan-failed",
+  version: 1,
+  topic: "synth.dataset",
+  description:
+    "The dataset's table could not be scanned (corrupt, missing, or a bug of the scanner on this table). The " +
+    "message names columns, never values; an earlier result of the same scan, if any, stays stored.",
+  payload: Schema.Struct({
+    datasetId: DatasetId,
+    scan: PiiScanKind,
+    reason: ProfileFailureReason,
+    message: Schema.String
+  })
+})
+
 export const datasetEvents = [
   DatasetUploaded,
   DatasetIngested,
@@ -154,7 +222,10 @@ export const datasetEvents = [
   DatasetDeleted,
   DatasetProfileRequested,
   DatasetProfiled,
-  DatasetProfileFailed
+  DatasetProfileFailed,
+  DatasetPiiScanRequested,
+  DatasetPiiScanned,
+  DatasetPiiScanFailed
 ] as const
 
 export const DatasetEvent = Schema.Union(...datasetEvents.map((definition) => definition.schema))

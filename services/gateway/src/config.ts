@@ -20,6 +20,8 @@ export const GatewayConfig = Config.all({
   /** How long an upload waits for ingestion before answering 202 (still processing) instead of 201. */
   uploadIngestTimeout: Config.duration("UPLOAD_INGEST_TIMEOUT").pipe(Config.withDefault(Duration.seconds(120))),
   /** How long POST /datasets/{id}/profile waits for the profile before answering 202 (still running) instead of 200. */
-  profileTimeout: Config.duration("PROFILE_TIMEOUT").pipe(Config.withDefault(Duration.seconds(120)))
+  profileTimeout: Config.duration("PROFILE_TIMEOUT").pipe(Config.withDefault(Duration.seconds(120))),
+  /** How long a POST /datasets/{id}/pii-detection(-enhanced) waits for the result before answering 202 instead. */
+  piiScanTimeout: Config.duration("PII_SCAN_TIMEOUT").pipe(Config.withDefault(Duration.seconds(120)))
 })
 export type GatewayConfig = Config.Config.Success<typeof GatewayConfig>

@@ -18,7 +18,7 @@ export const gatewayProjections = [
   makeProjection({
     name: "datasets",
     topics: [Topics.dataset.name],
-    tables: ["datasets"],
+    tables: ["datasets", "dataset_pii_scans"],
     apply: applyDatasetEvent
   })
 ] as const

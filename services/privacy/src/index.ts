@@ -1,1 +1,8 @@
-export {}
+export { AiLayer, AiLayerFailure, type AiLayerInfo, type AiLayerShape } from "./ai/AiLayer.ts"
+export { responseFormat, systemPrompt, userMessage, verdictsFromAnswer } from "./ai/llmRequest.ts"
+export { makeOpenAiLayer } from "./ai/openAiLayer.ts"
+export { Privacy, piiResultKey, privacyActor } from "./Privacy.ts"
+export { PrivacyConfig } from "./PrivacyConfig.ts"
+export { PrivacyLive, privacyGroup } from "./PrivacyLive.ts"
+export { type PiiResource } from "./resource.ts"
+export { sampleRowIndices, sampleScanInput } from "./sampleRows.ts"

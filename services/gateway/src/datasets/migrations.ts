@@ -50,5 +50,25 @@ export const datasetMigrations = {
         ADD COLUMN profile_outcome_request_id uuid,
         ADD COLUMN profile_status text,
         ADD COLUMN profile_failure_message text`
+  }),
+  /**
+   * Sensitive-data scans, one row per dataset and scan kind (`basic`, `enhanced`): the latest request event id, the
+   * request the latest outcome answers (uuid v7: the log's order), that outcome's status, the stored result's blob
+   * key (kept across a later failure) and the failure message. The dataset's has_pii_analysis turns true with the
+   * first stored result of either scan.
+   */
+  "0004_dataset_pii_scans": Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    yield* sql`
+      CREATE TABLE dataset_pii_scans (
+        dataset_id uuid NOT NULL,
+        scan text NOT NULL,
+        request_id uuid,
+        outcome_request_id uuid,
+        status text,
+        result_blob_key text,
+        failure_message text,
+        PRIMARY KEY (dataset_id, scan)
+      )`
   })
 }

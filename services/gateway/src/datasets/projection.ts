@@ -2,6 +2,7 @@ import { SqlClient } from "@effect/sql"
 import type { DomainEvent } from "@synth/contracts"
 import type { StoredEvent } from "@synth/eventlog"
 import { Effect } from "effect"
+import { applyPiiScanEvent } from "./piiScanProjection.ts"
 
 /**
  * Folds dataset events into the `datasets` read model. Idempotent: the upload inserts ON CONFLICT DO NOTHING, the
@@ -65,7 +66,12 @@ export const applyDatasetEvent = (event: DomainEvent, meta: StoredEvent) =>
             AND (profile_outcome_request_id IS NULL OR profile_outcome_request_id <= ${requestId})`
         return
       }
+      case "dataset.pii-scan-requested":
+      case "dataset.pii-scanned":
+      case "dataset.pii-scan-failed":
+        return yield* applyPiiScanEvent(event, meta)
       case "dataset.deleted":
+        yield* sql`DELETE FROM dataset_pii_scans WHERE dataset_id = ${event.payload.datasetId}`
         yield* sql`DELETE FROM datasets WHERE id = ${event.payload.datasetId}`
         return
       default:

@@ -3,6 +3,7 @@ import { SynthApi } from "@synth/contracts"
 import { Effect, Layer } from "effect"
 import { GatewayConfig } from "../config.ts"
 import { DatasetService } from "../datasets/DatasetService.ts"
+import { PiiScanService } from "../datasets/PiiScanService.ts"
 import { ProfileService } from "../datasets/ProfileService.ts"
 import { AuthService } from "../users/AuthService.ts"
 import { AccountLive, AuthLive } from "./handlers/auth.ts"
@@ -30,7 +31,7 @@ const CorsLive = Layer.unwrapEffect(
 const ApiLive = HttpApiBuilder.api(SynthApi).pipe(
   Layer.provide([HealthLive, AuthLive, AccountLive, DatasetsLive]),
   Layer.provide([AuthenticationLive, AddressRateLimitLive]),
-  Layer.provide([AuthService.Default, DatasetService.Default, ProfileService.Default, RateLimiter.Default])
+  Layer.provide([AuthService.Default, DatasetService.Default, ProfileService.Default, PiiScanService.Default, RateLimiter.Default])
 )
 
 /**

@@ -3,6 +3,7 @@ import { CurrentUser, datasetPaging, SynthApi, ValidationFailed } from "@synth/c
 import { Effect, Option } from "effect"
 import { decodeCursor, encodeCursor } from "../../datasets/cursor.ts"
 import { DatasetService } from "../../datasets/DatasetService.ts"
+import { PiiScanService } from "../../datasets/PiiScanService.ts"
 import { ProfileService } from "../../datasets/ProfileService.ts"
 
 /** The link to the next page keeps the caller's limit; the cursor is opaque. */
@@ -13,6 +14,7 @@ export const DatasetsLive = HttpApiBuilder.group(SynthApi, "datasets", (handlers
   Effect.gen(function* () {
     const datasets = yield* DatasetService
     const profiles = yield* ProfileService
+    const piiScans = yield* PiiScanService
     return handlers
       .handle("upload", ({ payload, request }) =>
         Effect.flatMap(CurrentUser, (user) => datasets.upload({ owner: user.id, parts: payload, headers: request.headers }))
@@ -38,5 +40,12 @@ export const DatasetsLive = HttpApiBuilder.group(SynthApi, "datasets", (handlers
       .handle("delete", ({ path }) => Effect.flatMap(CurrentUser, (user) => datasets.remove(path.dataset_id, user.id)))
       .handle("profile", ({ path }) => Effect.flatMap(CurrentUser, (user) => profiles.request(path.dataset_id, user.id)))
       .handle("getProfile", ({ path }) => Effect.flatMap(CurrentUser, (user) => profiles.get(path.dataset_id, user.id)))
+      .handle("piiDetection", ({ path }) =>
+        Effect.flatMap(CurrentUser, (user) => piiScans.request(path.dataset_id, user.id, "basic"))
+      )
+      .handle("piiDetectionEnhanced", ({ path }) =>
+        Effect.flatMap(CurrentUser, (user) => piiScans.request(path.dataset_id, user.id, "enhanced"))
+      )
+      .handle("piiFlags", ({ path }) => Effect.flatMap(CurrentUser, (user) => piiScans.flags(path.dataset_id, user.id)))
   })
 )

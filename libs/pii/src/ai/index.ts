@@ -1,0 +1,5 @@
+export { artifactOf, type ClassifierArtifact, classifierClasses, modelOf } from "./artifact.ts"
+export { columnFeatures, featureWidth, fnv1a } from "./features.ts"
+export { classifyColumns, classifyWith, localClassifier } from "./localClassifier.ts"
+export { predictProbabilities, type SoftmaxModel, trainSoftmax, type TrainingOptions } from "./softmaxRegression.ts"
+export { columnShapeSummary, valueShape } from "./valueShape.ts"

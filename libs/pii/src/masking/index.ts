@@ -1,0 +1,1 @@
+export { maskValue } from "./maskValue.ts"

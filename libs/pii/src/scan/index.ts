@@ -1,0 +1,5 @@
+export { assess, riskLevelOf } from "./assess.ts"
+export { minimumConfidence } from "./decide.ts"
+export { type MergeOptions, mergeAiVerdicts } from "./mergeAiVerdicts.ts"
+export type { OverallRiskAssessment, PiiFinding, PiiScan, RiskLevel } from "./PiiScan.ts"
+export { scanColumns, type ScanOptions } from "./scanColumns.ts"
