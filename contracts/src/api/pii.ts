@@ -33,6 +33,11 @@ export const PiiFinding = Schema.Struct({
   }),
   match_share: Schema.NullOr(Share).annotations({
     description: "share of the sampled non-missing values that pass the type's validation; null without a pattern"
+  }),
+  validation: Schema.NullOr(Schema.Literal("checksum", "strict_format", "loose_format")).annotations({
+    description:
+      "how the values were checked: a check digit (Luhn, mod 97, mod 11, ABA...), a strict format, a loose format " +
+      "that needed the column name's support, or null when only the name or the AI layer supports the finding"
   })
 }).annotations({ identifier: "PiiFinding" })
 
