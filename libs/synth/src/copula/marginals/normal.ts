@@ -1,0 +1,20 @@
+import { normalCdf, normalPpf } from "../special/normal.ts"
+import type { Marginal } from "./Marginal.ts"
+
+export const normalMarginal = (loc: number, scale: number): Marginal => ({
+  family: "normal",
+  params: { loc, scale },
+  cdf: (x) => normalCdf((x - loc) / scale),
+  ppf: (u) => loc + scale * normalPpf(u)
+})
+
+/** copulas' GaussianUnivariate: the mean and the population standard deviation (numpy's std, ddof 0). */
+export const fitNormal = (sorted: Float64Array): Marginal => {
+  const n = sorted.length
+  let sum = 0
+  for (let i = 0; i < n; i++) sum += sorted[i]!
+  const mean = sum / n
+  let squares = 0
+  for (let i = 0; i < n; i++) squares += (sorted[i]! - mean) ** 2
+  return normalMarginal(mean, Math.sqrt(squares / n))
+}

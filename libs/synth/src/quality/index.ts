@@ -1,0 +1,7 @@
+export {
+  type ColumnPairDetail,
+  type ColumnShapeDetail,
+  type QualityOptions,
+  type QualityReport,
+  qualityReport
+} from "./qualityReport.ts"
