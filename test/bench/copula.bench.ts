@@ -11,7 +11,7 @@
 // quality score of the million-row sample.
 import { ingestTable, readTable } from "@synth/tabular"
 import { fitGaussianCopula, makeRandom, qualityReport, type SynthTable, synthTableFromArrow } from "@synth/synth"
-import { Effect, Stream } from "effect"
+import { Effect, Either, Stream } from "effect"
 import { readFileSync, writeFileSync } from "node:fs"
 
 const largeRows = Number(process.env.BENCH_COPULA_ROWS ?? 1_000_000)
@@ -42,7 +42,7 @@ const timed = <A>(run: () => A): { result: A; ms: number } => {
 const loadCsv = (path: string): Promise<SynthTable> =>
   Effect.runPromise(
     Effect.flatMap(ingestTable(() => Stream.make(new Uint8Array(readFileSync(path)))), ({ table }) => readTable(table)).pipe(
-      Effect.map(synthTableFromArrow)
+      Effect.map((table) => Either.getOrThrow(synthTableFromArrow(table)))
     )
   )
 

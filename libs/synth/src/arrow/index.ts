@@ -1,0 +1,2 @@
+export { synthTableFromArrow, UnsupportedColumn } from "./synthTableFromArrow.ts"
+export { synthTableToArrow, synthTableToIpc } from "./synthTableToArrow.ts"
