@@ -75,6 +75,13 @@ export class NotCompleted extends Schema.TaggedError<NotCompleted>()(
   HttpApiSchema.annotations({ status: 409 })
 ) {}
 
+/** The job already ended (completed, failed or cancelled): there is nothing to stop. */
+export class AlreadyFinished extends Schema.TaggedError<AlreadyFinished>()(
+  "AlreadyFinished",
+  problemFields("already_finished", 409, "Already finished"),
+  HttpApiSchema.annotations({ status: 409 })
+) {}
+
 export class ValidationFailed extends Schema.TaggedError<ValidationFailed>()(
   "ValidationFailed",
   { ...problemFields("validation_failed", 422, "Validation failed"), errors: Schema.Array(FieldError) },
@@ -124,6 +131,13 @@ export class InvalidColumns extends Schema.TaggedError<InvalidColumns>()(
 export class UnableToAnalyze extends Schema.TaggedError<UnableToAnalyze>()(
   "UnableToAnalyze",
   problemFields("unable_to_analyze", 422, "Unable to analyze dataset"),
+  HttpApiSchema.annotations({ status: 422 })
+) {}
+
+/** target_epsilon missing, not a positive finite number, or outside the accepted range (dp-ctgan). */
+export class InvalidEpsilon extends Schema.TaggedError<InvalidEpsilon>()(
+  "InvalidEpsilon",
+  problemFields("invalid_epsilon", 422, "Invalid epsilon"),
   HttpApiSchema.annotations({ status: 422 })
 ) {}
 

@@ -2,6 +2,7 @@ import { HttpApi, OpenApi } from "@effect/platform"
 import { ProblemDetails, ServiceUnavailable } from "../errors.ts"
 import { AccountGroup, AuthGroup } from "./auth.ts"
 import { DatasetsGroup } from "./datasets.ts"
+import { GeneratorsGroup } from "./generators.ts"
 import { HealthGroup } from "./health.ts"
 
 export const apiVersion = "0.1.0"
@@ -22,6 +23,7 @@ export class SynthApi extends HttpApi.make("synth")
   .add(AuthGroup)
   .add(AccountGroup)
   .add(DatasetsGroup)
+  .add(GeneratorsGroup)
   .addError(ServiceUnavailable)
   .annotate(OpenApi.Title, "Synthetic Data Service")
   .annotate(OpenApi.Version, apiVersion)

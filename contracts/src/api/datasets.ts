@@ -184,6 +184,7 @@ header names the next page (its \`cursor\` is opaque). No Link header: the last 
       .setPath(DatasetPath)
       .addSuccess(DatasetDetail)
       .addError(NotFound)
+      .addError(NotCompleted)
       .annotate(OpenApi.Summary, "One dataset: its file, inferred schema and what cleaning changed")
       .annotate(
         OpenApi.Description,
@@ -210,6 +211,7 @@ extension .csv: an ASCII \`filename\` with unsafe characters replaced, and the e
       .setPath(DatasetPath)
       .addSuccess(HttpApiSchema.NoContent)
       .addError(NotFound)
+      .addError(NotCompleted)
       .annotate(OpenApi.Summary, "Delete a dataset irreversibly")
       .annotate(
         OpenApi.Description,

@@ -1,10 +1,11 @@
 import { Effect, ParseResult, Schema } from "effect"
 import type { EventEnvelope } from "../envelope.ts"
 import { datasetEvents } from "./dataset.ts"
+import { generatorEvents } from "./generator.ts"
 import { userEvents } from "./user.ts"
 
 /** Every published event definition. docs/events.md is generated from this list. */
-export const eventCatalog = [...userEvents, ...datasetEvents] as const
+export const eventCatalog = [...userEvents, ...datasetEvents, ...generatorEvents] as const
 
 export const DomainEvent = Schema.Union(...eventCatalog.map((definition) => definition.schema))
 export type DomainEvent = typeof DomainEvent.Type

@@ -1,5 +1,5 @@
 import { Schema } from "effect"
-import { DatasetId, UserId } from "../ids.ts"
+import { DatasetId, GeneratorId, UserId } from "../ids.ts"
 import { defineEvent } from "./define.ts"
 
 /**
@@ -215,6 +215,27 @@ export const DatasetPiiScanFailed = defineEvent({
   })
 })
 
+export const DatasetSynthesized = defineEvent({
+  type: "dataset.synthesized",
+  version: 1,
+  topic: "synth.dataset",
+  description:
+    "A generator wrote a synthetic table (Arrow IPC, the same columns and types as its training dataset): a new " +
+    "dataset owned by the generator's owner, with source `synthetic`. Carries the schema and counts, no values.",
+  payload: Schema.Struct({
+    datasetId: DatasetId,
+    ownerId: UserId,
+    generatorId: GeneratorId,
+    filename: Schema.String,
+    rowCount: Count,
+    columnCount: Count,
+    columns: Schema.Array(IngestedColumn),
+    tableBlobKey: Schema.String,
+    tableSize: Count,
+    sha256: Schema.String
+  })
+})
+
 export const datasetEvents = [
   DatasetUploaded,
   DatasetIngested,
@@ -225,7 +246,8 @@ export const datasetEvents = [
   DatasetProfileFailed,
   DatasetPiiScanRequested,
   DatasetPiiScanned,
-  DatasetPiiScanFailed
+  DatasetPiiScanFailed,
+  DatasetSynthesized
 ] as const
 
 export const DatasetEvent = Schema.Union(...datasetEvents.map((definition) => definition.schema))

@@ -3,3 +3,4 @@ export type { CategoricalColumn, ColumnType, ContinuousColumn, SynthColumn, Synt
 export * from "./copula/index.ts"
 export * from "./quality/index.ts"
 export * from "./arrow/index.ts"
+export * from "./models/index.ts"

@@ -22,6 +22,13 @@ export const GatewayConfig = Config.all({
   /** How long POST /datasets/{id}/profile waits for the profile before answering 202 (still running) instead of 200. */
   profileTimeout: Config.duration("PROFILE_TIMEOUT").pipe(Config.withDefault(Duration.seconds(120))),
   /** How long a POST /datasets/{id}/pii-detection(-enhanced) waits for the result before answering 202 instead. */
-  piiScanTimeout: Config.duration("PII_SCAN_TIMEOUT").pipe(Config.withDefault(Duration.seconds(120)))
+  piiScanTimeout: Config.duration("PII_SCAN_TIMEOUT").pipe(Config.withDefault(Duration.seconds(120))),
+  /** The most rows one generation or sample request may ask for. */
+  maxGeneratedRows: Config.integer("MAX_GENERATED_ROWS").pipe(
+    Config.validate({ message: "MAX_GENERATED_ROWS is at least 1", validation: (rows) => rows >= 1 }),
+    Config.withDefault(10_000_000)
+  ),
+  /** How long POST /generators/{id}/cancel waits for the job to stop before answering 202 instead of 200. */
+  cancelTimeout: Config.duration("GENERATOR_CANCEL_TIMEOUT").pipe(Config.withDefault(Duration.seconds(5)))
 })
 export type GatewayConfig = Config.Config.Success<typeof GatewayConfig>

@@ -1,6 +1,7 @@
 import { PasswordHasher, TokensLive } from "@synth/auth"
 import { layerFromConfig as BlobStoreLive } from "@synth/blobstore"
 import { Ids, layerEmbeddedConfig as EventLogLive } from "@synth/eventlog"
+import { GenerationLive } from "@synth/generation"
 import { GatewayHttpLive, gatewayMigrations, gatewayProjections, HttpServerLive } from "@synth/gateway"
 import { IngestLive } from "@synth/ingest"
 import { PrivacyLive } from "@synth/privacy"
@@ -20,7 +21,7 @@ export const ProjectorLive = ProjectorRuntime.layer(projections).pipe(Layer.prov
  * embedded read-model database and the blob store (DATA_DIR/blobs, or S3 when S3_ENDPOINT is set). The event log
  * opens first and holds DATA_DIR against other processes.
  */
-export const StandaloneLive = Layer.mergeAll(GatewayHttpLive, IngestLive, ProfilingLive, PrivacyLive).pipe(
+export const StandaloneLive = Layer.mergeAll(GatewayHttpLive, IngestLive, ProfilingLive, PrivacyLive, GenerationLive).pipe(
   Layer.provide(HttpServerLive),
   Layer.provide(ProjectorRuntime.layerRunning),
   Layer.provide(Layer.mergeAll(TokensLive, PasswordHasher.Default, Ids.Default)),

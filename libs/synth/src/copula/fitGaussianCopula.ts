@@ -17,7 +17,7 @@ export interface GaussianCopulaOptions {
 
 export interface FittedCopula {
   /** `rows` new rows with the fitted table's columns; the same seed gives the same table. */
-  readonly sample: (rows: number, seed: number) => SynthTable
+  readonly sample: (rows: number, seed: number, onProgress?: (rowsDone: number) => void) => SynthTable
   /** The versioned artifact (plain JSON data): chosen families, parameters, frequencies, correlation. */
   readonly toJSON: () => CopulaArtifact
 }
@@ -27,7 +27,7 @@ export class CopulaFitError extends Data.TaggedError("CopulaFitError")<{ readonl
 export const DEFAULT_MAX_FIT_ROWS = 100_000
 
 const fittedCopula = (model: CopulaModel): FittedCopula => ({
-  sample: (rows, seed) => sampleCopula(model, rows, seed),
+  sample: (rows, seed, onProgress) => sampleCopula(model, rows, seed, onProgress),
   toJSON: () => copulaToArtifact(model)
 })
 

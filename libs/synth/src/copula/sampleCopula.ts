@@ -27,8 +27,14 @@ interface CategoricalOutput {
  * Draws `rows` rows: z = L·e with e standard normal (L the Cholesky factor of the latent correlation), then each
  * continuous value by its tabulated quantile function of z, rounded as learned and clamped to the fitted [min, max];
  * each null flag and category by the frequency interval z falls in. The same seed gives the same table.
+ * `onProgress(rowsDone)` is called after each block (for progress reports of long samples).
  */
-export const sampleCopula = (model: CopulaModel, rows: number, seed: number): SynthTable => {
+export const sampleCopula = (
+  model: CopulaModel,
+  rows: number,
+  seed: number,
+  onProgress?: (rowsDone: number) => void
+): SynthTable => {
   const random = makeRandom(seed)
   const size = model.latents.length
   const continuous: Array<ContinuousOutput> = []
@@ -75,6 +81,7 @@ export const sampleCopula = (model: CopulaModel, rows: number, seed: number): Sy
       const intervals = output.model.intervals
       for (let r = 0; r < count; r++) output.codes[start + r] = intervals.codes[decodeScore(intervals, scores[offset + r]!)]!
     }
+    onProgress?.(start + count)
   }
   const columns = outputs.map((output): SynthColumn => {
     if ("codes" in output) {

@@ -18,6 +18,7 @@ import { tableToCsv } from "@synth/tabular"
 import { Clock, DateTime, Effect, Option, Schedule, Stream } from "effect"
 import { GatewayConfig } from "../config.ts"
 import { RequestEvents } from "../events/RequestEvents.ts"
+import { GeneratorRepository } from "../generators/GeneratorRepository.ts"
 import { attachmentDisposition } from "./contentDisposition.ts"
 import { DatasetRepository, type DatasetRow } from "./DatasetRepository.ts"
 import { ingestFailureError } from "./ingestFailure.ts"
@@ -97,6 +98,7 @@ export const storeFilePart = <E1, E2>(
 export class DatasetService extends Effect.Service<DatasetService>()("@synth/gateway/DatasetService", {
   effect: Effect.gen(function* () {
     const datasets = yield* DatasetRepository
+    const generators = yield* GeneratorRepository
     const blobs = yield* BlobStore
     const requestEvents = yield* RequestEvents
     const ids = yield* Ids
@@ -215,8 +217,20 @@ export class DatasetService extends Effect.Service<DatasetService>()("@synth/gat
       return { items, next }
     })
 
+    /** A synthetic dataset still being generated answers 409 (it will exist), anything else absent 404. */
+    const absent = (id: string, owner: UserId): Effect.Effect<never, NotFound | NotCompleted> =>
+      Effect.flatMap(generators.findOutput(id, owner), (output): Effect.Effect<never, NotFound | NotCompleted> => {
+        if (Option.isNone(output) || output.value.status !== "running") return Effect.fail(notFound(id))
+        return Effect.fail(
+          new NotCompleted({
+            detail: `Dataset ${id} is still being generated. Poll GET /generators/${output.value.generatorId} until ` +
+              "it is completed (for a sample: until its entry in samples[] is completed)."
+          })
+        )
+      })
+
     const visible = (id: string, owner: UserId) =>
-      Effect.flatMap(datasets.findVisible(id, owner), Option.match({ onNone: () => Effect.fail(notFound(id)), onSome: Effect.succeed }))
+      Effect.flatMap(datasets.findVisible(id, owner), Option.match({ onNone: () => absent(id, owner), onSome: Effect.succeed }))
 
     const get = Effect.fn("DatasetService.get")(function* (id: string, owner: UserId) {
       return detailOf(yield* visible(id, owner))
@@ -256,7 +270,7 @@ export class DatasetService extends Effect.Service<DatasetService>()("@synth/gat
 
     return { upload, list, get, download, remove } as const
   }),
-  dependencies: [DatasetRepository.Default, RequestEvents.Default]
+  dependencies: [DatasetRepository.Default, GeneratorRepository.Default, RequestEvents.Default]
 }) {}
 
 const listItemOf = (row: DatasetRow): DatasetListItem => ({

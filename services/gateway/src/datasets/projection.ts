@@ -70,6 +70,17 @@ export const applyDatasetEvent = (event: DomainEvent, meta: StoredEvent) =>
       case "dataset.pii-scanned":
       case "dataset.pii-scan-failed":
         return yield* applyPiiScanEvent(event, meta)
+      case "dataset.synthesized": {
+        const made = event.payload
+        yield* sql`
+          INSERT INTO datasets (id, owner_id, filename, status, source, generator_id, file_size, sha256, row_count,
+            column_count, columns, table_blob_key, created_at, ingested_at)
+          VALUES (${made.datasetId}, ${made.ownerId}, ${made.filename}, 'uploaded', 'synthetic', ${made.generatorId},
+            ${made.tableSize}, ${made.sha256}, ${made.rowCount}, ${made.columnCount}, ${JSON.stringify(made.columns)}::jsonb,
+            ${made.tableBlobKey}, ${at}, ${at})
+          ON CONFLICT DO NOTHING`
+        return
+      }
       case "dataset.deleted":
         yield* sql`DELETE FROM dataset_pii_scans WHERE dataset_id = ${event.payload.datasetId}`
         yield* sql`DELETE FROM datasets WHERE id = ${event.payload.datasetId}`

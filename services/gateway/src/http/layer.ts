@@ -5,9 +5,11 @@ import { GatewayConfig } from "../config.ts"
 import { DatasetService } from "../datasets/DatasetService.ts"
 import { PiiScanService } from "../datasets/PiiScanService.ts"
 import { ProfileService } from "../datasets/ProfileService.ts"
+import { GeneratorService } from "../generators/GeneratorService.ts"
 import { AuthService } from "../users/AuthService.ts"
 import { AccountLive, AuthLive } from "./handlers/auth.ts"
 import { DatasetsLive } from "./handlers/datasets.ts"
+import { GeneratorsLive } from "./handlers/generators.ts"
 import { HealthLive } from "./handlers/health.ts"
 import { AddressRateLimitLive, AuthenticationLive } from "./middlewares.ts"
 import { withProblemDetails } from "./problemDetails.ts"
@@ -29,9 +31,9 @@ const CorsLive = Layer.unwrapEffect(
 )
 
 const ApiLive = HttpApiBuilder.api(SynthApi).pipe(
-  Layer.provide([HealthLive, AuthLive, AccountLive, DatasetsLive]),
+  Layer.provide([HealthLive, AuthLive, AccountLive, DatasetsLive, GeneratorsLive]),
   Layer.provide([AuthenticationLive, AddressRateLimitLive]),
-  Layer.provide([AuthService.Default, DatasetService.Default, ProfileService.Default, PiiScanService.Default, RateLimiter.Default])
+  Layer.provide([AuthService.Default, DatasetService.Default, ProfileService.Default, PiiScanService.Default, GeneratorService.Default, RateLimiter.Default])
 )
 
 /**

@@ -1,0 +1,231 @@
+import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
+import { Schema } from "effect"
+import { AlreadyFinished, InvalidEpsilon, NotCompleted, NotFound, ValidationFailed } from "../errors.ts"
+import { DatasetId, GeneratorId, Timestamp } from "../ids.ts"
+import { Authentication } from "../security.ts"
+import { datasetPaging, ListParams } from "./datasets.ts"
+
+/**
+ * Generation jobs. The spec's generation request, generation response and generator record keep their names; every
+ * other field is an addition documented here and in docs/generation.md.
+ */
+
+/** Bounds and defaults of the generation request (the spec leaves them open). num_rows' maximum is MAX_GENERATED_ROWS. */
+export const generationBounds = {
+  epochs: { min: 1, max: 10_000, default: 300 },
+  batchSize: { min: 10, max: 10_000, default: 500 },
+  /** CTGAN's PacGAN packs this many rows per discriminator input: its batches are multiples of it. */
+  pac: 10,
+  targetEpsilon: { max: 1_000 },
+  seed: { max: 4_294_967_295 }
+} as const
+
+const Count = Schema.Int.pipe(Schema.nonNegative())
+
+export const GeneratorStatus = Schema.Literal("running", "completed", "failed", "cancelled")
+export type GeneratorStatus = typeof GeneratorStatus.Type
+
+export const GeneratorPhase = Schema.Literal("queued", "fitting", "sampling")
+
+/**
+ * The body is checked field by field in the service (every problem named in `errors[]`), so the schema only asks
+ * for a JSON object whose known members have JSON types.
+ */
+export const GenerationRequest = Schema.Struct({
+  generator_type: Schema.String.annotations({ description: "`ctgan`, `dp-ctgan`, `tvae` or `gaussian_copula`" }),
+  num_rows: Schema.Number.annotations({ description: "synthetic rows to produce: 1 to MAX_GENERATED_ROWS (10,000,000)" }),
+  epochs: Schema.optional(Schema.NullOr(Schema.Number)).annotations({
+    description: `training epochs, ${generationBounds.epochs.min} to ${generationBounds.epochs.max} (default ` +
+      `${generationBounds.epochs.default}); not used with gaussian_copula (ignored, and said so in message)`
+  }),
+  batch_size: Schema.optional(Schema.NullOr(Schema.Number)).annotations({
+    description: `rows per training step, ${generationBounds.batchSize.min} to ${generationBounds.batchSize.max} ` +
+      `(default ${generationBounds.batchSize.default}); a multiple of ${generationBounds.pac} for ctgan and dp-ctgan ` +
+      "(PacGAN); not used with gaussian_copula"
+  }),
+  target_epsilon: Schema.optional(Schema.NullOr(Schema.Number)).annotations({
+    description: `dp-ctgan only, required there: the privacy budget ε, > 0 and at most ${generationBounds.targetEpsilon.max}`
+  }),
+  seed: Schema.optional(Schema.NullOr(Schema.Number)).annotations({
+    description: `0 to ${generationBounds.seed.max}; fit and sample are reproducible for a seed on the same machine. ` +
+      "Chosen at random (and shown in the generator record) when absent."
+  })
+}).annotations({ identifier: "GenerationRequest" })
+export type GenerationRequest = typeof GenerationRequest.Type
+
+export const GenerationResponse = Schema.Struct({
+  message: Schema.String,
+  generator_id: GeneratorId,
+  estimated_time: Schema.String.annotations({ description: "free text, e.g. `about 40 seconds`" }),
+  estimated_seconds: Schema.Number.annotations({ description: "the same estimate in seconds (from the speed model)" }),
+  status: Schema.Literal("running")
+}).annotations({ identifier: "GenerationResponse" })
+export type GenerationResponse = typeof GenerationResponse.Type
+
+export const GeneratorParameters = Schema.Struct({
+  num_rows: Schema.Int,
+  epochs: Schema.NullOr(Schema.Int),
+  batch_size: Schema.NullOr(Schema.Int),
+  target_epsilon: Schema.NullOr(Schema.Number)
+}).annotations({ identifier: "GeneratorParameters" })
+
+export const LossRecord = Schema.Struct({
+  epoch: Schema.Int,
+  losses: Schema.Record({ key: Schema.String, value: Schema.Number })
+}).annotations({ identifier: "LossRecord" })
+
+export const GeneratorTimings = Schema.Struct({
+  queued_ms: Schema.NullOr(Schema.Number).annotations({ description: "from acceptance to the worker's start" }),
+  fit_ms: Schema.NullOr(Schema.Number),
+  sample_ms: Schema.NullOr(Schema.Number),
+  total_ms: Schema.NullOr(Schema.Number).annotations({ description: "the worker's time, loading and storing included" })
+}).annotations({ identifier: "GeneratorTimings" })
+
+export const GeneratorError = Schema.Struct({
+  code: Schema.Literal("training_failed"),
+  reason: Schema.Literal("training_failed", "dataset_unavailable", "worker_lost"),
+  message: Schema.String
+}).annotations({ identifier: "GeneratorError" })
+
+export const GeneratorSample = Schema.Struct({
+  output_dataset_id: DatasetId,
+  num_rows: Schema.Int,
+  seed: Schema.Int,
+  status: Schema.Literal("running", "completed", "failed"),
+  created_at: Timestamp,
+  error: Schema.NullOr(Schema.String)
+}).annotations({ identifier: "GeneratorSample" })
+
+export const GeneratorModel = Schema.Struct({
+  format: Schema.String,
+  version: Schema.Int,
+  size: Count
+}).annotations({ identifier: "GeneratorModel" })
+
+export const Generator = Schema.Struct({
+  id: GeneratorId,
+  status: GeneratorStatus,
+  progress: Schema.Int.pipe(Schema.between(0, 100)),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+  output_dataset_id: Schema.NullOr(DatasetId).annotations({ description: "set once status is `completed`" }),
+  phase: Schema.NullOr(GeneratorPhase).annotations({ description: "while running: queued, fitting or sampling" }),
+  generator_type: Schema.String,
+  dataset_id: DatasetId,
+  parameters: GeneratorParameters,
+  seed: Schema.Int,
+  attempts: Count.annotations({ description: "worker attempts so far (a lost worker's job is started once more)" }),
+  estimated_time: Schema.String,
+  loss_history: Schema.Array(LossRecord),
+  timings: GeneratorTimings,
+  model: Schema.NullOr(GeneratorModel),
+  error: Schema.NullOr(GeneratorError).annotations({ description: "why a `failed` job failed" }),
+  samples: Schema.Array(GeneratorSample).annotations({ description: "rows drawn later with POST .../sample" })
+}).annotations({ identifier: "Generator" })
+export type Generator = typeof Generator.Type
+
+export const SampleRequest = Schema.Struct({
+  num_rows: Schema.Number,
+  seed: Schema.optional(Schema.NullOr(Schema.Number))
+}).annotations({ identifier: "SampleRequest" })
+export type SampleRequest = typeof SampleRequest.Type
+
+export const SampleAccepted = Schema.Struct({
+  message: Schema.String,
+  generator_id: GeneratorId,
+  output_dataset_id: DatasetId,
+  seed: Schema.Int,
+  status: Schema.Literal("running"),
+  estimated_time: Schema.String
+}).annotations({ identifier: "SampleAccepted" })
+export type SampleAccepted = typeof SampleAccepted.Type
+
+export const GeneratorPath = Schema.Struct({ generator_id: Schema.String })
+export const GenerateFromPath = Schema.Struct({ dataset_id: Schema.String })
+
+const generateDescription = `Starts a generation job on one of your datasets and answers at once: 202 with
+\`Location: /generators/{generator_id}\`; poll it until \`status\` is \`completed\` (then download
+output_dataset_id through GET /datasets/{id}/download), \`failed\` or \`cancelled\`. The job is \`running\` from
+acceptance; \`phase\` says queued, fitting or sampling. estimated_time comes from a speed model measured on this
+service's machines (rows, encoded width, epochs).
+
+Validation (422 validation_failed, each problem in errors[]): generator_type one of ctgan, dp-ctgan, tvae,
+gaussian_copula; num_rows a whole number from 1 to MAX_GENERATED_ROWS (10,000,000 by default); epochs
+${generationBounds.epochs.min}..${generationBounds.epochs.max} (default ${generationBounds.epochs.default}); batch_size
+${generationBounds.batchSize.min}..${generationBounds.batchSize.max} (default ${generationBounds.batchSize.default}), a multiple
+of ${generationBounds.pac} for ctgan and dp-ctgan; seed 0..${generationBounds.seed.max}. target_epsilon is required for
+dp-ctgan and must be > 0 and at most ${generationBounds.targetEpsilon.max} (422 invalid_epsilon). A generator type this
+deployment cannot train yet answers 422 naming the types it can. 404 as for GET /datasets/{dataset_id}; 409
+not_completed while the dataset is still processing.`
+
+export class GeneratorsGroup extends HttpApiGroup.make("generators")
+  .add(
+    HttpApiEndpoint.post("generate", "/generators/dataset/:dataset_id/generate")
+      .setPath(GenerateFromPath)
+      .setPayload(GenerationRequest)
+      .addSuccess(GenerationResponse, { status: 202 })
+      .addError(NotFound)
+      .addError(NotCompleted)
+      .addError(ValidationFailed)
+      .addError(InvalidEpsilon)
+      .annotate(OpenApi.Summary, "Train a generator on a dataset and produce synthetic rows (asynchronous)")
+      .annotate(OpenApi.Description, generateDescription)
+  )
+  .add(
+    HttpApiEndpoint.get("list", "/generators/")
+      .setUrlParams(ListParams)
+      .addSuccess(Schema.Array(Generator))
+      .addError(ValidationFailed)
+      .annotate(OpenApi.Summary, "Your generators, newest first")
+      .annotate(
+        OpenApi.Description,
+        `Only the caller's generators, newest first, as a JSON array; paged as GET /datasets/ (\`?limit=\`, default
+${datasetPaging.defaultLimit}, at most ${datasetPaging.maxLimit}; \`Link: <...>; rel="next"\` while more follow).`
+      )
+  )
+  .add(
+    HttpApiEndpoint.get("get", "/generators/:generator_id")
+      .setPath(GeneratorPath)
+      .addSuccess(Generator)
+      .addError(NotFound)
+      .annotate(OpenApi.Summary, "One generator: status, progress, parameters, losses, timings, outcome")
+      .annotate(
+        OpenApi.Description,
+        `status: \`running\` (phase queued, fitting or sampling) until \`completed\` (output_dataset_id set), \`failed\`
+(error says why: training_failed, dataset_unavailable, or worker_lost when its worker was lost twice) or
+\`cancelled\`. progress is 0..100. 404 for an unknown id or another user's generator.`
+      )
+  )
+  .add(
+    HttpApiEndpoint.post("cancel", "/generators/:generator_id/cancel")
+      .setPath(GeneratorPath)
+      .addSuccess(Generator)
+      .addSuccess(Generator, { status: 202 })
+      .addError(NotFound)
+      .addError(AlreadyFinished)
+      .annotate(OpenApi.Summary, "Stop a running generator")
+      .annotate(
+        OpenApi.Description,
+        `Stops the job (its worker thread is terminated, within about a second) and marks it \`cancelled\`; nothing of
+it is kept. 200 with the record once cancelled; 202 with the record while the stop is still on its way; 409
+already_finished when it is no longer running (completed, failed or cancelled).`
+      )
+  )
+  .add(
+    HttpApiEndpoint.post("sample", "/generators/:generator_id/sample")
+      .setPath(GeneratorPath)
+      .setPayload(SampleRequest)
+      .addSuccess(SampleAccepted, { status: 202 })
+      .addError(NotFound)
+      .addError(NotCompleted)
+      .addError(ValidationFailed)
+      .annotate(OpenApi.Summary, "Draw more rows from a completed generator's stored model, as a new dataset")
+      .annotate(
+        OpenApi.Description,
+        `No retraining: the stored model samples num_rows (1 to MAX_GENERATED_ROWS) rows with the seed (random when
+absent) into a new dataset, output_dataset_id in the answer; 202 with \`Location: /datasets/{output_dataset_id}\`. Until
+it is stored, GET and download of that id answer 409 not_completed; the generator's samples[] shows its status. 409
+not_completed when the generator is not completed.`
+      )
+  )
+  .middleware(Authentication) {}

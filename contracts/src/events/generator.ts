@@ -1,0 +1,205 @@
+import { Schema } from "effect"
+import { DatasetId, GeneratorId, UserId } from "../ids.ts"
+import { defineEvent } from "./define.ts"
+
+/**
+ * The generator aggregate: one generation job, from the request to its outcome, and the samples drawn later from
+ * its stored model. Events carry parameters, counts, timings, losses and blob keys, never a row or a value.
+ *
+ * Life of a job: requested → started (attempt 1) → progressed… → completed | failed | cancelled. A job whose worker
+ * stops sending heartbeats (a crashed process) is requeued once with the next attempt number, then failed.
+ */
+export const GeneratorType = Schema.Literal("ctgan", "dp-ctgan", "tvae", "gaussian_copula")
+export type GeneratorType = typeof GeneratorType.Type
+
+export const GenerationPhase = Schema.Literal("fitting", "sampling")
+export type GenerationPhase = typeof GenerationPhase.Type
+
+const Count = Schema.Int.pipe(Schema.nonNegative())
+const Attempt = Schema.Int.pipe(Schema.positive())
+const Millis = Schema.Number.pipe(Schema.nonNegative())
+
+export const GenerationParameters = Schema.Struct({
+  numRows: Schema.Int.pipe(Schema.positive()),
+  /** Null where the model takes none (gaussian_copula). */
+  epochs: Schema.NullOr(Schema.Int.pipe(Schema.positive())),
+  batchSize: Schema.NullOr(Schema.Int.pipe(Schema.positive())),
+  targetEpsilon: Schema.NullOr(Schema.Number.pipe(Schema.positive()))
+})
+export type GenerationParameters = typeof GenerationParameters.Type
+
+/** One epoch's losses (names as the model reports them, e.g. generator and discriminator for CTGAN). */
+export const EpochLoss = Schema.Struct({
+  epoch: Schema.Int.pipe(Schema.positive()),
+  losses: Schema.Record({ key: Schema.String, value: Schema.Number })
+})
+export type EpochLoss = typeof EpochLoss.Type
+
+export const GenerationTimings = Schema.Struct({
+  fitMs: Millis,
+  sampleMs: Millis,
+  totalMs: Millis
+})
+
+export const ModelArtifact = Schema.Struct({
+  blobKey: Schema.String,
+  sha256: Schema.String,
+  size: Count,
+  format: Schema.String,
+  formatVersion: Schema.Int
+})
+
+export const GenerationFailureReason = Schema.Literal("training_failed", "dataset_unavailable", "worker_lost")
+export type GenerationFailureReason = typeof GenerationFailureReason.Type
+
+const topic = "synth.generator" as const
+
+export const GeneratorRequested = defineEvent({
+  type: "generator.requested",
+  version: 1,
+  topic,
+  description:
+    "A user asked for a generation job on one of their datasets; the gateway validated it and chose the seed and " +
+    "the output dataset's id. The job is `running` (queued) from here.",
+  payload: Schema.Struct({
+    generatorId: GeneratorId,
+    ownerId: UserId,
+    datasetId: DatasetId,
+    generatorType: GeneratorType,
+    parameters: GenerationParameters,
+    seed: Count,
+    outputDatasetId: DatasetId,
+    outputFilename: Schema.String,
+    estimatedSeconds: Millis
+  })
+})
+
+export const GeneratorStarted = defineEvent({
+  type: "generator.started",
+  version: 1,
+  topic,
+  description: "A generation worker took the job (attempt n) and started fitting.",
+  payload: Schema.Struct({
+    generatorId: GeneratorId,
+    attempt: Attempt,
+    worker: Schema.String
+  })
+})
+
+export const GeneratorProgressed = defineEvent({
+  type: "generator.progressed",
+  version: 1,
+  topic,
+  description:
+    "Progress of a running job, at most one a second per job (and at least one every GENERATION_HEARTBEAT while " +
+    "it runs: the heartbeat that tells a live worker from a lost one). `losses` are the epochs finished since the " +
+    "previous progress event.",
+  payload: Schema.Struct({
+    generatorId: GeneratorId,
+    attempt: Attempt,
+    phase: GenerationPhase,
+    progress: Schema.Int.pipe(Schema.between(0, 100)),
+    losses: Schema.Array(EpochLoss)
+  })
+})
+
+export const GeneratorCompleted = defineEvent({
+  type: "generator.completed",
+  version: 1,
+  topic,
+  description: "The model is fitted and stored, and the synthetic rows are stored as the output dataset.",
+  payload: Schema.Struct({
+    generatorId: GeneratorId,
+    attempt: Attempt,
+    outputDatasetId: DatasetId,
+    rowCount: Count,
+    model: ModelArtifact,
+    timings: GenerationTimings
+  })
+})
+
+export const GeneratorFailed = defineEvent({
+  type: "generator.failed",
+  version: 1,
+  topic,
+  description:
+    "The job ended without output: training failed (the message says why, naming columns, never values), the " +
+    "dataset could not be read (deleted meanwhile), or its worker was lost twice.",
+  payload: Schema.Struct({
+    generatorId: GeneratorId,
+    attempt: Attempt,
+    reason: GenerationFailureReason,
+    message: Schema.String
+  })
+})
+
+export const GeneratorCancelRequested = defineEvent({
+  type: "generator.cancel-requested",
+  version: 1,
+  topic,
+  description: "The owner asked to stop a running job.",
+  payload: Schema.Struct({ generatorId: GeneratorId })
+})
+
+export const GeneratorCancelled = defineEvent({
+  type: "generator.cancelled",
+  version: 1,
+  topic,
+  description: "The job was stopped on request; nothing of it is kept (no model, no output).",
+  payload: Schema.Struct({ generatorId: GeneratorId, attempt: Schema.NullOr(Attempt) })
+})
+
+export const GeneratorRequeued = defineEvent({
+  type: "generator.requeued",
+  version: 1,
+  topic,
+  description:
+    "No heartbeat came from the job's worker for GENERATION_STALL_TIMEOUT (a crashed process): the job starts " +
+    "again from the beginning as the given attempt, with the same seed.",
+  payload: Schema.Struct({ generatorId: GeneratorId, attempt: Attempt, message: Schema.String })
+})
+
+export const GeneratorSampleRequested = defineEvent({
+  type: "generator.sample-requested",
+  version: 1,
+  topic,
+  description: "The owner asked for more rows from a completed generator's stored model, as a new output dataset.",
+  payload: Schema.Struct({
+    generatorId: GeneratorId,
+    ownerId: UserId,
+    outputDatasetId: DatasetId,
+    outputFilename: Schema.String,
+    numRows: Schema.Int.pipe(Schema.positive()),
+    seed: Count
+  })
+})
+
+export const GeneratorSampled = defineEvent({
+  type: "generator.sampled",
+  version: 1,
+  topic,
+  description: "Rows drawn from the stored model were stored as the requested output dataset.",
+  payload: Schema.Struct({ generatorId: GeneratorId, outputDatasetId: DatasetId, rowCount: Count, sampleMs: Millis })
+})
+
+export const GeneratorSampleFailed = defineEvent({
+  type: "generator.sample-failed",
+  version: 1,
+  topic,
+  description: "A sample request ended without output (the stored model could not be read or sampled).",
+  payload: Schema.Struct({ generatorId: GeneratorId, outputDatasetId: DatasetId, message: Schema.String })
+})
+
+export const generatorEvents = [
+  GeneratorRequested,
+  GeneratorStarted,
+  GeneratorProgressed,
+  GeneratorCompleted,
+  GeneratorFailed,
+  GeneratorCancelRequested,
+  GeneratorCancelled,
+  GeneratorRequeued,
+  GeneratorSampleRequested,
+  GeneratorSampled,
+  GeneratorSampleFailed
+] as const

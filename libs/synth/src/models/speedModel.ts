@@ -1,0 +1,81 @@
+/**
+ * How long a generation job takes, from what is known when it is requested: the training table's size and encoded
+ * width, the rows asked for, epochs and batch size. Used for the `estimated_time` of a generation request (the
+ * gateway, from the dataset's schema) and again by the worker once it has read the table (exact widths).
+ *
+ * Coefficients are measured, not guessed:
+ * - gaussian_copula: `test/bench/copula.bench.ts` on the 2-vCPU machine, 2026-11-22 (fit ≈ 1.4 µs per fitted row and
+ *   column, the fit bounded to 100,000 rows; sampling ≈ 0.15 µs per row and column; storing ≈ 0.25 µs per cell);
+ *   the bench prints this model's estimate beside each measured time.
+ * - ctgan, tvae, dp-ctgan: ../shared/design/ML-NOTES.md (tfjs WASM with its fixes, batch 500: a CTGAN step ~0.15 s,
+ *   a TVAE step ~38 ms), scaled linearly by batch size and by width around the 160-wide layout measured there; DP-SGD's
+ *   per-sample norms counted as 1.5×. To be re-measured when those models land (their benchmark).
+ */
+
+export type SpeedModelGenerator = "ctgan" | "dp-ctgan" | "tvae" | "gaussian_copula"
+
+/** What the estimate needs of a column: its kind, and for categories how many distinct values (an estimate is fine). */
+export type WidthColumn =
+  | { readonly kind: "continuous"; readonly hasMissing: boolean }
+  | { readonly kind: "categorical"; readonly categories: number }
+
+export interface SpeedModelInput {
+  readonly generator: SpeedModelGenerator
+  readonly trainingRows: number
+  readonly columns: ReadonlyArray<WidthColumn>
+  readonly numRows: number
+  readonly epochs: number
+  readonly batchSize: number
+}
+
+/** Mode-specific normalisation: one scalar plus up to 10 mode slots, and 2 slots more for a missing flag. */
+const continuousWidth = (hasMissing: boolean) => 11 + (hasMissing ? 2 : 0)
+/** One-hot slots a categorical column takes at most (the transformer's frequent categories plus "other"). */
+const maxCategoricalWidth = 301
+
+export const encodedWidth = (columns: ReadonlyArray<WidthColumn>): number =>
+  columns.reduce(
+    (width, column) =>
+      width + (column.kind === "continuous" ? continuousWidth(column.hasMissing) : Math.min(column.categories + 1, maxCategoricalWidth)),
+    0
+  )
+
+const copula = { fixedSeconds: 0.3, fitPerCell: 1.4e-6, maxFitRows: 100_000, samplePerCell: 0.15e-6, storePerCell: 0.25e-6 }
+const neural = {
+  referenceBatch: 500,
+  referenceWidth: 160,
+  ctganStepSeconds: 0.15,
+  tvaeStepSeconds: 0.038,
+  dpFactor: 1.5,
+  /** Rows per second the trained networks decode when sampling (forward passes only), plus storing. */
+  samplePerCell: 0.4e-6
+}
+
+/** Seconds a neural training step takes at this batch and width: the measured step, mostly batch-bound. */
+const stepSeconds = (reference: number, batchSize: number, width: number) =>
+  reference * (batchSize / neural.referenceBatch) * (0.85 + 0.15 * (width / neural.referenceWidth))
+
+/** The estimated seconds for a whole job (queueing not included). */
+export const estimateSeconds = (input: SpeedModelInput): number => {
+  const columns = Math.max(1, input.columns.length)
+  if (input.generator === "gaussian_copula") {
+    const fitRows = Math.min(input.trainingRows, copula.maxFitRows)
+    return copula.fixedSeconds + copula.fitPerCell * fitRows * columns +
+      (copula.samplePerCell + copula.storePerCell) * input.numRows * columns
+  }
+  const width = encodedWidth(input.columns)
+  const stepsPerEpoch = Math.max(1, Math.ceil(input.trainingRows / input.batchSize))
+  const reference = input.generator === "tvae" ? neural.tvaeStepSeconds : neural.ctganStepSeconds
+  const step = stepSeconds(reference, input.batchSize, width) * (input.generator === "dp-ctgan" ? neural.dpFactor : 1)
+  return 1 + step * stepsPerEpoch * input.epochs + neural.samplePerCell * input.numRows * width
+}
+
+/** A duration as people say it: "about 40 seconds", "about 3 minutes", "about 2 hours". */
+export const describeDuration = (seconds: number): string => {
+  if (seconds < 1.5) return "about 1 second"
+  if (seconds < 90) return `about ${Math.round(seconds)} seconds`
+  const minutes = seconds / 60
+  if (minutes < 90) return `about ${Math.round(minutes)} minutes`
+  const hours = minutes / 60
+  return hours < 1.5 ? "about 1 hour" : `about ${Math.round(hours)} hours`
+}

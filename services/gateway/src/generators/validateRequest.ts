@@ -1,0 +1,129 @@
+import {
+  type FieldError,
+  generationBounds,
+  type GenerationRequest,
+  type GeneratorType,
+  InvalidEpsilon,
+  type SampleRequest,
+  ValidationFailed
+} from "@synth/contracts"
+import { Either } from "effect"
+
+export interface ValidGeneration {
+  readonly generatorType: GeneratorType
+  readonly numRows: number
+  readonly epochs: number | null
+  readonly batchSize: number | null
+  readonly targetEpsilon: number | null
+  /** Null: the service picks one. */
+  readonly seed: number | null
+  /** Fields given but not used by this generator type, said back in the response's message. */
+  readonly ignored: ReadonlyArray<string>
+}
+
+export interface GenerationLimits {
+  readonly maxRows: number
+  readonly trainable: ReadonlyArray<GeneratorType>
+}
+
+const generatorTypes: ReadonlyArray<GeneratorType> = ["ctgan", "dp-ctgan", "tvae", "gaussian_copula"]
+
+const isWhole = (value: number) => Number.isSafeInteger(value)
+
+/** A whole number in [min, max], or the problem with it. */
+const wholeIn = (field: string, value: number, min: number, max: number): FieldError | null =>
+  isWhole(value) && value >= min && value <= max
+    ? null
+    : { field, message: `must be a whole number from ${min} to ${max} (got ${JSON.stringify(value)})` }
+
+const numRowsProblem = (value: number, limits: GenerationLimits) => wholeIn("num_rows", value, 1, limits.maxRows)
+
+const seedProblem = (seed: number | null | undefined) =>
+  seed === undefined || seed === null ? null : wholeIn("seed", seed, 0, generationBounds.seed.max)
+
+const epsilonProblem = (epsilon: number | null | undefined): string | null => {
+  if (epsilon === undefined || epsilon === null) return "target_epsilon is required for dp-ctgan"
+  if (!Number.isFinite(epsilon) || epsilon <= 0) return `target_epsilon must be greater than 0 (got ${epsilon})`
+  if (epsilon > generationBounds.targetEpsilon.max) {
+    return `target_epsilon must be at most ${generationBounds.targetEpsilon.max} (got ${epsilon}); about 1 is high ` +
+      "privacy, 5 balanced, 10 high utility"
+  }
+  return null
+}
+
+/**
+ * The generation request's rules (bounds in `generationBounds`, documented on the endpoint). Every field problem is
+ * reported at once (422 validation_failed); an unacceptable target_epsilon on an otherwise valid dp-ctgan request is
+ * the spec's own error (422 invalid_epsilon).
+ */
+export const validateGeneration = (
+  request: GenerationRequest,
+  limits: GenerationLimits
+): Either.Either<ValidGeneration, ValidationFailed | InvalidEpsilon> => {
+  const problems: Array<FieldError> = []
+  const generatorType = generatorTypes.find((type) => type === request.generator_type)
+  if (generatorType === undefined) {
+    problems.push({ field: "generator_type", message: `must be one of ${generatorTypes.join(", ")}` })
+  } else if (!limits.trainable.includes(generatorType)) {
+    problems.push({
+      field: "generator_type",
+      message: `${generatorType} cannot be trained by this version of the service yet; available: ${limits.trainable.join(", ")}`
+    })
+  }
+  const rows = numRowsProblem(request.num_rows, limits)
+  if (rows !== null) problems.push(rows)
+  const seed = seedProblem(request.seed)
+  if (seed !== null) problems.push(seed)
+  const neural = generatorType !== undefined && generatorType !== "gaussian_copula"
+  const epochs = request.epochs ?? null
+  const batchSize = request.batch_size ?? null
+  if (neural && epochs !== null) {
+    const problem = wholeIn("epochs", epochs, generationBounds.epochs.min, generationBounds.epochs.max)
+    if (problem !== null) problems.push(problem)
+  }
+  if (neural && batchSize !== null) {
+    const problem = wholeIn("batch_size", batchSize, generationBounds.batchSize.min, generationBounds.batchSize.max)
+    if (problem !== null) problems.push(problem)
+    else if ((generatorType === "ctgan" || generatorType === "dp-ctgan") && batchSize % generationBounds.pac !== 0) {
+      problems.push({
+        field: "batch_size",
+        message: `must be a multiple of ${generationBounds.pac} for ${generatorType} (PacGAN packs ${generationBounds.pac} rows per discriminator input)`
+      })
+    }
+  }
+  const epsilon = generatorType === "dp-ctgan" ? epsilonProblem(request.target_epsilon) : null
+  if (problems.length > 0) {
+    if (epsilon !== null) problems.push({ field: "target_epsilon", message: epsilon })
+    return Either.left(new ValidationFailed({ detail: "The generation request has invalid fields; see errors.", errors: problems }))
+  }
+  if (epsilon !== null) return Either.left(new InvalidEpsilon({ detail: `Invalid epsilon: ${epsilon}.` }))
+  const type = generatorType!
+  const ignored = [
+    ...(!neural && request.epochs != null ? ["epochs"] : []),
+    ...(!neural && request.batch_size != null ? ["batch_size"] : []),
+    ...(type !== "dp-ctgan" && request.target_epsilon != null ? ["target_epsilon"] : [])
+  ]
+  return Either.right({
+    generatorType: type,
+    numRows: request.num_rows,
+    epochs: neural ? (epochs ?? generationBounds.epochs.default) : null,
+    batchSize: neural ? (batchSize ?? generationBounds.batchSize.default) : null,
+    targetEpsilon: type === "dp-ctgan" ? request.target_epsilon! : null,
+    seed: request.seed ?? null,
+    ignored
+  })
+}
+
+export interface ValidSample {
+  readonly numRows: number
+  readonly seed: number | null
+}
+
+export const validateSample = (request: SampleRequest, limits: GenerationLimits): Either.Either<ValidSample, ValidationFailed> => {
+  const problems = [numRowsProblem(request.num_rows, limits), seedProblem(request.seed)].filter(
+    (problem): problem is FieldError => problem !== null
+  )
+  return problems.length > 0
+    ? Either.left(new ValidationFailed({ detail: "The sample request has invalid fields; see errors.", errors: problems }))
+    : Either.right({ numRows: request.num_rows, seed: request.seed ?? null })
+}

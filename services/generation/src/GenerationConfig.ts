@@ -1,0 +1,20 @@
+import { Config, Duration } from "effect"
+import { availableParallelism, hostname } from "node:os"
+
+/** The generation service's settings; every one has a default. */
+export const GenerationConfig = Config.all({
+  /** Jobs this process trains at once (each in its own worker thread): one per core by default. */
+  concurrency: Config.integer("GENERATION_CONCURRENCY").pipe(
+    Config.validate({ message: "GENERATION_CONCURRENCY is at least 1", validation: (jobs) => jobs >= 1 }),
+    Config.withDefault(availableParallelism())
+  ),
+  /** A running job appends a progress event at least this often: the heartbeat that shows its worker is alive. */
+  heartbeat: Config.duration("GENERATION_HEARTBEAT").pipe(Config.withDefault(Duration.seconds(5))),
+  /** A started job with no event for this long lost its worker (a crashed process): it is requeued or failed. */
+  stallTimeout: Config.duration("GENERATION_STALL_TIMEOUT").pipe(Config.withDefault(Duration.seconds(60))),
+  /** Attempts a job gets in all: a lost worker's job starts again until this many were lost, then it fails. */
+  maxAttempts: Config.integer("GENERATION_MAX_ATTEMPTS").pipe(Config.withDefault(2)),
+  /** Names this process in `generator.started` (which worker ran which attempt). */
+  instanceId: Config.string("GENERATION_INSTANCE_ID").pipe(Config.withDefault(`${hostname()}-${process.pid}`))
+})
+export type GenerationConfig = Config.Config.Success<typeof GenerationConfig>

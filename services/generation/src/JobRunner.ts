@@ -1,0 +1,317 @@
+import { BlobKey, BlobStore } from "@synth/blobstore"
+import type { DatasetId, EventEnvelope, GenerationFailureReason, GeneratorId, UserId } from "@synth/contracts"
+import { EventWriter } from "@synth/eventlog"
+import { describeDuration } from "@synth/synth"
+import { Cause, Chunk, Clock, Deferred, Duration, Effect, Fiber, Ref, Schedule, Stream } from "effect"
+import { GenerationConfig } from "./GenerationConfig.ts"
+import { generationActor, type JobRequest } from "./JobMonitor.ts"
+import { LocalJobs } from "./LocalJobs.ts"
+import { type Outcome, type Report, runInWorker } from "./worker/runInWorker.ts"
+
+/** A sample request: rows from a completed generator's stored model into a new dataset. */
+export interface SampleJob {
+  readonly generatorId: GeneratorId
+  readonly ownerId: UserId
+  readonly outputDatasetId: DatasetId
+  readonly outputFilename: string
+  readonly numRows: number
+  readonly seed: number
+  readonly modelBlobKey: string
+}
+
+/** Where a running job's progress stands: what the next progress event says. */
+interface Progress {
+  readonly phase: "fitting" | "sampling"
+  readonly progress: number
+  readonly losses: ReadonlyArray<{ readonly epoch: number; readonly losses: Readonly<Record<string, number>> }>
+  /** Changed since the last progress event. */
+  readonly dirty: boolean
+}
+
+/** Progress bands: loading the table is the first 5%, fitting up to 85%, sampling and storing the rest. */
+const fittingBand = [5, 85] as const
+const samplingBand = [85, 99] as const
+const inBand = (band: readonly [number, number], fraction: number) => Math.floor(band[0] + (band[1] - band[0]) * fraction)
+
+const readAll = <E>(stream: Stream.Stream<Uint8Array, E>) =>
+  Effect.map(Stream.runCollect(stream), (chunks) => {
+    const parts = Chunk.toReadonlyArray(chunks)
+    const bytes = new Uint8Array(parts.reduce((size, part) => size + part.length, 0))
+    let offset = 0
+    for (const part of parts) {
+      bytes.set(part, offset)
+      offset += part.length
+    }
+    return bytes
+  })
+
+/**
+ * Runs generation jobs: at most GENERATION_CONCURRENCY at once in this process, each in its own worker thread.
+ * A job appends `generator.started`, progress events (at most one a second, and one every GENERATION_HEARTBEAT
+ * while nothing changes: the heartbeat), then stores the model and the output table in the blob store and appends
+ * `dataset.synthesized` and `generator.completed`, or `generator.failed`. Outcome ids derive from the event that
+ * dispatched the job, so a redelivered dispatch appends nothing twice.
+ */
+export class JobRunner extends Effect.Service<JobRunner>()("@synth/generation/JobRunner", {
+  scoped: Effect.gen(function* () {
+    const blobs = yield* BlobStore
+    const writer = yield* EventWriter
+    const localJobs = yield* LocalJobs
+    const config = yield* GenerationConfig
+    const permits = yield* Effect.makeSemaphore(config.concurrency)
+    const scope = yield* Effect.scope
+
+    const context = (generatorId: string, cause: EventEnvelope, eventIds: "derived" | "fresh") => ({
+      aggregateId: generatorId,
+      actor: generationActor,
+      correlationId: cause.correlationId,
+      causationId: cause.eventId,
+      eventIds
+    })
+
+    /** Appends progress events while `run` works: on change at most once a second, and a heartbeat regardless. */
+    const withProgressEvents = <A, E, R>(
+      generatorId: GeneratorId,
+      attempt: number,
+      cause: EventEnvelope,
+      progress: Ref.Ref<Progress>,
+      run: Effect.Effect<A, E, R>
+    ) =>
+      Effect.gen(function* () {
+        let lastSent = yield* Clock.currentTimeMillis
+        const tick = Effect.gen(function* () {
+          const now = yield* Clock.currentTimeMillis
+          const current = yield* Ref.get(progress)
+          if (!current.dirty && now - lastSent < Duration.toMillis(config.heartbeat)) return
+          yield* Ref.update(progress, (state) => ({ ...state, losses: [], dirty: false }))
+          lastSent = now
+          yield* writer.append(
+            [{
+              type: "generator.progressed",
+              version: 1,
+              payload: { generatorId, attempt, phase: current.phase, progress: current.progress, losses: current.losses }
+            }],
+            context(generatorId, cause, "fresh")
+          )
+        })
+        const ticking = yield* Effect.fork(Effect.repeat(tick, Schedule.spaced("1 second")))
+        return yield* Effect.ensuring(run, Fiber.interrupt(ticking))
+      })
+
+    const onReport = (progress: Ref.Ref<Progress>, epochs: number | null) => (report: Report) => {
+      const update = (change: (state: Progress) => Progress) => Effect.runSync(Ref.update(progress, change))
+      switch (report.kind) {
+        case "loaded":
+          return
+        case "progress":
+          return update((state) => ({
+            ...state,
+            phase: report.phase,
+            progress: Math.max(state.progress, inBand(report.phase === "fitting" ? fittingBand : samplingBand, report.fraction)),
+            dirty: true
+          }))
+        case "epoch":
+          return update((state) => ({
+            ...state,
+            phase: "fitting",
+            progress: epochs === null ? state.progress : Math.max(state.progress, inBand(fittingBand, report.epoch / epochs)),
+            losses: [...state.losses, { epoch: report.epoch, losses: report.losses }],
+            dirty: true
+          }))
+      }
+    }
+
+    const fail = (job: JobRequest, attempt: number, cause: EventEnvelope, reason: GenerationFailureReason, message: string) =>
+      writer.append(
+        [{ type: "generator.failed", version: 1, payload: { generatorId: job.generatorId, attempt, reason, message } }],
+        context(job.generatorId, cause, "derived")
+      )
+
+    const storeOutput = (
+      outcome: Extract<Outcome, { kind: "done" }>,
+      target: { readonly datasetId: DatasetId; readonly ownerId: UserId; readonly generatorId: GeneratorId; readonly filename: string },
+      cause: EventEnvelope
+    ) =>
+      Effect.gen(function* () {
+        const tableKey = BlobKey.make("datasets", target.datasetId, "table")
+        const stored = yield* blobs.put(tableKey, Stream.make(outcome.table))
+        yield* writer.append(
+          [{
+            type: "dataset.synthesized",
+            version: 1,
+            payload: {
+              datasetId: target.datasetId,
+              ownerId: target.ownerId,
+              generatorId: target.generatorId,
+              filename: target.filename,
+              rowCount: outcome.rowCount,
+              columnCount: outcome.columns.length,
+              columns: outcome.columns,
+              tableBlobKey: tableKey,
+              tableSize: stored.size,
+              sha256: stored.sha256
+            }
+          }],
+          { ...context(target.generatorId, cause, "derived"), aggregateId: target.datasetId }
+        )
+      })
+
+    /** The whole job, in the calling fiber (the dispatcher forks it). */
+    const train = (job: JobRequest, attempt: number, cause: EventEnvelope) =>
+      Effect.gen(function* () {
+        const startedAt = yield* Clock.currentTimeMillis
+        const table = yield* readAll(blobs.get(BlobKey.make("datasets", job.datasetId, "table"))).pipe(
+          Effect.map((bytes) => ({ _tag: "Read" as const, bytes })),
+          Effect.catchTag("BlobNotFound", () => Effect.succeed({ _tag: "Missing" as const }))
+        )
+        yield* writer.append(
+          [{
+            type: "generator.started",
+            version: 1,
+            payload: { generatorId: job.generatorId, attempt, worker: config.instanceId }
+          }],
+          context(job.generatorId, cause, "derived")
+        )
+        if (table._tag === "Missing") {
+          return yield* fail(job, attempt, cause, "dataset_unavailable", "The dataset's table is gone (was the dataset deleted?).")
+        }
+        const progress = yield* Ref.make<Progress>({ phase: "fitting", progress: fittingBand[0], losses: [], dirty: true })
+        const outcome = yield* withProgressEvents(
+          job.generatorId,
+          attempt,
+          cause,
+          progress,
+          runInWorker(
+            {
+              kind: "train",
+              generator: job.generatorType,
+              table: table.bytes,
+              parameters: {
+                seed: job.seed,
+                epochs: job.parameters.epochs,
+                batchSize: job.parameters.batchSize,
+                targetEpsilon: job.parameters.targetEpsilon
+              },
+              numRows: job.parameters.numRows
+            },
+            onReport(progress, job.parameters.epochs)
+          )
+        ).pipe(
+          Effect.catchTag("WorkerCrashed", (crash) =>
+            Effect.succeed({ kind: "refused" as const, message: `The training worker stopped: ${crash.message}` }))
+        )
+        if (outcome.kind === "refused") return yield* fail(job, attempt, cause, "training_failed", outcome.message)
+        const model = outcome.artifact ?? new Uint8Array()
+        const modelKey = BlobKey.make("generators", job.generatorId, "model")
+        const storedModel = yield* blobs.put(modelKey, Stream.make(model))
+        yield* storeOutput(outcome, {
+          datasetId: job.outputDatasetId,
+          ownerId: job.ownerId,
+          generatorId: job.generatorId,
+          filename: job.outputFilename
+        }, cause)
+        const totalMs = (yield* Clock.currentTimeMillis) - startedAt
+        yield* writer.append(
+          [{
+            type: "generator.completed",
+            version: 1,
+            payload: {
+              generatorId: job.generatorId,
+              attempt,
+              outputDatasetId: job.outputDatasetId,
+              rowCount: outcome.rowCount,
+              model: {
+                blobKey: modelKey,
+                sha256: storedModel.sha256,
+                size: storedModel.size,
+                format: outcome.model?.format ?? "unknown",
+                formatVersion: outcome.model?.formatVersion ?? 0
+              },
+              timings: { fitMs: Math.round(outcome.fitMs), sampleMs: Math.round(outcome.sampleMs), totalMs }
+            }
+          }],
+          context(job.generatorId, cause, "derived")
+        )
+        yield* Effect.logInfo("generation completed", {
+          generatorId: job.generatorId,
+          rows: outcome.rowCount,
+          estimated: describeDuration(job.estimatedSeconds),
+          took: describeDuration(totalMs / 1000)
+        })
+      })
+
+    const sample = (job: SampleJob, cause: EventEnvelope) =>
+      Effect.gen(function* () {
+        const artifact = yield* readAll(blobs.get(BlobKey.make(...job.modelBlobKey.split("/"))))
+        const outcome = yield* runInWorker(
+          { kind: "sample", artifact, numRows: job.numRows, seed: job.seed },
+          () => undefined
+        ).pipe(
+          Effect.catchTag("WorkerCrashed", (crash) =>
+            Effect.succeed({ kind: "refused" as const, message: `The sampling worker stopped: ${crash.message}` }))
+        )
+        const outcomeContext = context(job.generatorId, cause, "derived")
+        if (outcome.kind === "refused") {
+          return yield* writer.append(
+            [{
+              type: "generator.sample-failed",
+              version: 1,
+              payload: { generatorId: job.generatorId, outputDatasetId: job.outputDatasetId, message: outcome.message }
+            }],
+            outcomeContext
+          )
+        }
+        yield* storeOutput(outcome, {
+          datasetId: job.outputDatasetId,
+          ownerId: job.ownerId,
+          generatorId: job.generatorId,
+          filename: job.outputFilename
+        }, cause)
+        yield* writer.append(
+          [{
+            type: "generator.sampled",
+            version: 1,
+            payload: {
+              generatorId: job.generatorId,
+              outputDatasetId: job.outputDatasetId,
+              rowCount: outcome.rowCount,
+              sampleMs: Math.round(outcome.sampleMs)
+            }
+          }],
+          outcomeContext
+        )
+      })
+
+    /**
+     * Waits for a free slot, then starts the job in the background and returns: the dispatcher's cursor moves on
+     * once the job is registered (a crash from here on is the watchdog's to notice).
+     */
+    const start = (generatorId: GeneratorId, attempt: number, run: Effect.Effect<void, unknown>, cancellable: boolean) =>
+      Effect.gen(function* () {
+        yield* permits.take(1)
+        // Registered before it runs, so a cancel request never finds the job neither here nor registered.
+        const registered = yield* Deferred.make<void>()
+        const fiber = yield* Deferred.await(registered).pipe(
+          Effect.zipRight(run),
+          Effect.catchAllCause((cause) =>
+            Cause.isInterruptedOnly(cause) ? Effect.void : Effect.logError("generation job failed unexpectedly", cause)
+          ),
+          Effect.ensuring(permits.release(1)),
+          Effect.annotateLogs({ generatorId, attempt }),
+          Effect.forkIn(scope)
+        )
+        if (cancellable) {
+          yield* localJobs.register(generatorId, { fiber, attempt })
+          yield* Effect.forkIn(Effect.zipRight(Fiber.await(fiber), localJobs.unregister(generatorId, fiber)), scope)
+        }
+        yield* Deferred.succeed(registered, undefined)
+      })
+
+    return {
+      startTraining: (job: JobRequest, attempt: number, cause: EventEnvelope) =>
+        start(job.generatorId, attempt, train(job, attempt, cause), true),
+      startSampling: (job: SampleJob, cause: EventEnvelope) => start(job.generatorId, 0, sample(job, cause), false)
+    } as const
+  }),
+  dependencies: [EventWriter.Default]
+}) {}

@@ -1,0 +1,29 @@
+import { Effect, Fiber } from "effect"
+
+interface LocalJob {
+  readonly fiber: Fiber.RuntimeFiber<unknown, unknown>
+  readonly attempt: number
+}
+
+/** The jobs this process is running now, by generator id: what a cancel request interrupts. */
+export class LocalJobs extends Effect.Service<LocalJobs>()("@synth/generation/LocalJobs", {
+  sync: () => {
+    const running = new Map<string, LocalJob>()
+    return {
+      register: (generatorId: string, job: LocalJob) => Effect.sync(() => void running.set(generatorId, job)),
+      unregister: (generatorId: string, fiber: Fiber.RuntimeFiber<unknown, unknown>) =>
+        Effect.sync(() => {
+          if (running.get(generatorId)?.fiber === fiber) running.delete(generatorId)
+        }),
+      isRunning: (generatorId: string) => running.has(generatorId),
+      count: () => running.size,
+      /** Interrupts the job if it runs here; answers the attempt it was running, or null. */
+      interrupt: (generatorId: string) =>
+        Effect.suspend(() => {
+          const job = running.get(generatorId)
+          if (job === undefined) return Effect.succeed(null)
+          return Effect.as(Fiber.interrupt(job.fiber), job.attempt)
+        })
+    }
+  }
+}) {}

@@ -1,0 +1,6 @@
+export { Generation } from "./Generation.ts"
+export { GenerationConfig } from "./GenerationConfig.ts"
+export { generationGroup, GenerationLive } from "./GenerationLive.ts"
+export { generationActor, JobMonitor } from "./JobMonitor.ts"
+export { JobRunner } from "./JobRunner.ts"
+export { LocalJobs } from "./LocalJobs.ts"

@@ -1,0 +1,53 @@
+import type { WidthColumn } from "@synth/synth"
+
+/**
+ * Messages between a generation job and its worker thread. Bytes (tables as Arrow IPC, artifacts as JSON) cross as
+ * transferred ArrayBuffers, so nothing is copied and the worker does every CPU-heavy step: decoding the table,
+ * fitting, sampling and encoding the output.
+ */
+export interface TrainingParameters {
+  readonly seed: number
+  readonly epochs: number | null
+  readonly batchSize: number | null
+  readonly targetEpsilon: number | null
+}
+
+export type JobRequest =
+  | {
+    readonly kind: "train"
+    readonly generator: "ctgan" | "dp-ctgan" | "tvae" | "gaussian_copula"
+    readonly table: Uint8Array
+    readonly parameters: TrainingParameters
+    readonly numRows: number
+  }
+  | { readonly kind: "sample"; readonly artifact: Uint8Array; readonly numRows: number; readonly seed: number }
+
+/** A column of the output table as the dataset read model describes it (no values). */
+export interface OutputColumn {
+  readonly name: string
+  readonly type: "integer" | "float" | "boolean" | "date" | "datetime" | "string"
+  readonly missingCount: number
+  readonly sourceFormat: string | null
+}
+
+export type WorkerMessage =
+  | {
+    readonly kind: "loaded"
+    readonly trainingRows: number
+    readonly columns: ReadonlyArray<WidthColumn>
+  }
+  | { readonly kind: "progress"; readonly phase: "fitting" | "sampling"; readonly fraction: number }
+  | { readonly kind: "epoch"; readonly epoch: number; readonly losses: Readonly<Record<string, number>> }
+  | {
+    readonly kind: "done"
+    /** The trained model as JSON (training only) and what it is. */
+    readonly artifact: Uint8Array | null
+    readonly model: { readonly format: string; readonly formatVersion: number } | null
+    readonly table: Uint8Array
+    readonly rowCount: number
+    readonly columns: ReadonlyArray<OutputColumn>
+    readonly fitMs: number
+    readonly sampleMs: number
+  }
+  /** The job cannot succeed on this input (or this build): a message for the user, naming columns, never values. */
+  | { readonly kind: "refused"; readonly message: string }
