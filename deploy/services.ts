@@ -37,7 +37,7 @@ export const services: ReadonlyArray<ServiceDefinition> = [
     replicas: 2,
     worker: null,
     settings: ["HOST", "JWT_SECRET", "ALLOWED_ORIGINS", "AUDITOR_EMAILS", "MAX_FILE_SIZE", "UPLOAD_INGEST_TIMEOUT",
-      "PROFILE_TIMEOUT", "PII_SCAN_TIMEOUT"],
+      "PROFILE_TIMEOUT", "PII_SCAN_TIMEOUT", "MAX_GENERATED_ROWS", "GENERATOR_CANCEL_TIMEOUT"],
     // scrypt takes 32 MiB per password check: the limit leaves room for a handful at once next to the heap.
     resources: { requests: { cpu: "250m", memory: "256Mi" }, limits: { cpu: "1", memory: "768Mi" } }
   },
@@ -76,5 +76,19 @@ export const services: ReadonlyArray<ServiceDefinition> = [
     worker: { maxReplicas: 6, targetCpuUtilization: 70 },
     settings: ["PII_SAMPLE_ROWS", "PII_AI_TIMEOUT", "OPENAI_API_KEY", "OPENAI_BASE_URL", "LLM_MODEL"],
     resources: { requests: { cpu: "250m", memory: "256Mi" }, limits: { cpu: "1", memory: "1Gi" } }
+  },
+  {
+    // Trains generators and samples from them: a consumer-group worker on the generator topic, no HTTP. Each member
+    // trains GENERATION_CONCURRENCY jobs at once in worker threads; every member follows the whole topic for
+    // cancellations and the watchdog (a member that dies mid-job: its jobs start again elsewhere).
+    name: "generation",
+    entry: "services/generation/src/main.ts",
+    port: null,
+    public: false,
+    replicas: 1,
+    worker: { maxReplicas: 6, targetCpuUtilization: 70 },
+    settings: ["GENERATION_CONCURRENCY", "GENERATION_HEARTBEAT", "GENERATION_STALL_TIMEOUT", "GENERATION_MAX_ATTEMPTS"],
+    // The training table, the sampled table and the model are in memory at once, per job.
+    resources: { requests: { cpu: "500m", memory: "512Mi" }, limits: { cpu: "2", memory: "4Gi" } }
   }
 ]

@@ -1,0 +1,253 @@
+// Black-box end-to-end tests of generation jobs against the standalone runtime started with Node: validation of the
+// request, the lifecycle of a Gaussian copula job (running → completed, progress, record fields, the output dataset
+// with the input's columns and types, values inside the input's categories and ranges), reproducibility by seed,
+// sampling more rows from the stored model, 409 before completion, cancellation of a running and of a queued job,
+// and other users' 404s. GENERATION_CONCURRENCY=1 makes a second job wait in the queue.
+import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
+import { download, expectProblem, getDataset, parseCsv, upload, uploaded } from "../support/datasets.ts"
+import {
+  accepted,
+  generateAndWait,
+  getGenerator,
+  pollGenerator,
+  requestGeneration
+} from "../support/generators.ts"
+import { bearer, http } from "../support/http.ts"
+import { type RunningServer, startServer } from "../support/server.ts"
+import { createAccount, realDataset } from "../support/upload.ts"
+
+let server: RunningServer
+let baseUrl: string
+let owner: string
+let stranger: string
+let penguins: string
+let diamonds: string
+
+beforeAll(async () => {
+  server = await startServer({
+    runtime: "node",
+    env: {
+      AUTH_RATE_LIMIT_PER_MINUTE: "10000",
+      RATE_LIMIT_PER_MINUTE: "100000",
+      READ_YOUR_WRITES_TIMEOUT: "60 seconds",
+      GENERATION_CONCURRENCY: "1"
+    },
+    readyTimeoutMs: 150_000
+  })
+  baseUrl = server.baseUrl
+  owner = await createAccount(baseUrl, "generation-owner")
+  stranger = await createAccount(baseUrl, "generation-stranger")
+  penguins = uploaded(await upload(baseUrl, owner, "penguins.csv", realDataset("penguins"))).id
+  diamonds = uploaded(await upload(baseUrl, owner, "diamonds.csv", realDataset("diamonds"))).id
+}, 240_000)
+
+afterAll(async () => {
+  await server?.stop("SIGTERM", 60_000)
+}, 90_000)
+
+const csvOf = async (token: string, datasetId: string) => {
+  const response = await download(baseUrl, token, datasetId)
+  expect(response.status, response.text.slice(0, 300)).toBe(200)
+  return response.text
+}
+
+const fieldsOf = (body: unknown) => ((body as { errors?: Array<{ field: string }> }).errors ?? []).map((error) => error.field)
+
+describe("the generation request", () => {
+  it("answers 404 for an unknown dataset and for another user's", async () => {
+    expectProblem(await requestGeneration(baseUrl, owner, "00000000-0000-7000-8000-000000000000", { generator_type: "gaussian_copula", num_rows: 10 }), 404, "not_found")
+    expectProblem(await requestGeneration(baseUrl, stranger, penguins, { generator_type: "gaussian_copula", num_rows: 10 }), 404, "not_found")
+    expectProblem(await requestGeneration(baseUrl, owner, "not-a-uuid", { generator_type: "gaussian_copula", num_rows: 10 }), 404, "not_found")
+  })
+
+  it("names every invalid field at once", async () => {
+    const response = await requestGeneration(baseUrl, owner, penguins, { generator_type: "gan", num_rows: 0, seed: -1 })
+    expectProblem(response, 422, "validation_failed")
+    expect(fieldsOf(response.json).sort()).toEqual(["generator_type", "num_rows", "seed"])
+    const tooMany = await requestGeneration(baseUrl, owner, penguins, { generator_type: "gaussian_copula", num_rows: 10_000_001 })
+    expectProblem(tooMany, 422, "validation_failed")
+    expect(fieldsOf(tooMany.json)).toEqual(["num_rows"])
+    const fractional = await requestGeneration(baseUrl, owner, penguins, { generator_type: "gaussian_copula", num_rows: 2.5 })
+    expectProblem(fractional, 422, "validation_failed")
+    expect(fieldsOf(fractional.json)).toEqual(["num_rows"])
+  })
+
+  it("checks the neural models' epochs, batch size and epsilon, and says which types this version trains", async () => {
+    const ctgan = await requestGeneration(baseUrl, owner, penguins, { generator_type: "ctgan", num_rows: 10, epochs: 0, batch_size: 15 })
+    expectProblem(ctgan, 422, "validation_failed")
+    expect(fieldsOf(ctgan.json).sort()).toEqual(["batch_size", "epochs", "generator_type"])
+    expect(JSON.stringify(ctgan.json)).toContain("gaussian_copula")
+    const dp = await requestGeneration(baseUrl, owner, penguins, { generator_type: "dp-ctgan", num_rows: 10, target_epsilon: 0 })
+    expectProblem(dp, 422, "validation_failed")
+    expect(fieldsOf(dp.json)).toContain("target_epsilon")
+    const noEpsilon = await requestGeneration(baseUrl, owner, penguins, { generator_type: "dp-ctgan", num_rows: 10 })
+    expect(fieldsOf(noEpsilon.json)).toContain("target_epsilon")
+  })
+
+  it("refuses a body that is not JSON or has wrong JSON types", async () => {
+    const malformed = await http(`${baseUrl}/generators/dataset/${penguins}/generate`, {
+      method: "POST",
+      headers: { ...bearer(owner), "content-type": "application/json" },
+      body: "{not json"
+    })
+    expect([400, 422]).toContain(malformed.status)
+    const wrongType = await requestGeneration(baseUrl, owner, penguins, { generator_type: "gaussian_copula", num_rows: "ten" })
+    expectProblem(wrongType, 422, "validation_failed")
+  })
+})
+
+describe("a Gaussian copula job", () => {
+  let generatorId: string
+  let outputId: string
+
+  it("is running from acceptance and completes with the record the spec and the issue ask for", async () => {
+    const response = await requestGeneration(baseUrl, owner, penguins, { generator_type: "gaussian_copula", num_rows: 500, seed: 7, epochs: 5 })
+    const started = accepted(response)
+    expect(started.status).toBe("running")
+    expect(started.estimated_time).toMatch(/^about \d+ (second|seconds|minutes|hours)$/)
+    expect(started.estimated_seconds).toBeGreaterThan(0)
+    expect(started.message).toContain("epochs is not used by gaussian_copula")
+    generatorId = started.generator_id
+    const first = await getGenerator(baseUrl, owner, generatorId)
+    expect(first.status === "running" || first.status === "completed").toBe(true)
+    expect(first).toMatchObject({ id: generatorId, generator_type: "gaussian_copula", dataset_id: penguins, seed: 7 })
+    expect(first.parameters).toEqual({ num_rows: 500, epochs: null, batch_size: null, target_epsilon: null })
+    if (first.status === "running") expect(first.output_dataset_id).toBeNull()
+    const records = await pollGenerator(baseUrl, owner, generatorId)
+    const progress = records.map((record) => record.progress)
+    expect(progress).toEqual([...progress].sort((a, b) => a - b))
+    const final = records.at(-1)!
+    expect(final).toMatchObject({ status: "completed", progress: 100, phase: null, attempts: 1, error: null })
+    expect(final.model).toMatchObject({ format: "synth.gaussian-copula", version: 1 })
+    expect(final.model!.size).toBeGreaterThan(0)
+    expect(final.timings.fit_ms).toBeGreaterThanOrEqual(0)
+    expect(final.timings.total_ms).toBeGreaterThanOrEqual(final.timings.fit_ms!)
+    expect(Date.parse(final.updated_at)).toBeGreaterThanOrEqual(Date.parse(final.created_at))
+    expect(final.output_dataset_id).toMatch(/^[0-9a-f-]{36}$/)
+    outputId = final.output_dataset_id!
+  }, 120_000)
+
+  it("produces a synthetic dataset with the input's columns and types, inside its categories and ranges", async () => {
+    const source = await getDataset(baseUrl, owner, penguins)
+    const output = await getDataset(baseUrl, owner, outputId)
+    expect(output).toMatchObject({ source: "synthetic", generator_id: generatorId, row_count: 500, status: "uploaded" })
+    expect(output.columns.map(({ name, type }) => ({ name, type }))).toEqual(source.columns.map(({ name, type }) => ({ name, type })))
+    const [realHeader, ...realRows] = parseCsv(await csvOf(owner, penguins))
+    const [header, ...rows] = parseCsv(await csvOf(owner, outputId))
+    expect(header).toEqual(realHeader)
+    expect(rows).toHaveLength(500)
+    source.columns.forEach((column, index) => {
+      const real = realRows.map((row) => row[index]!).filter((value) => value !== "")
+      const synthetic = rows.map((row) => row[index]!).filter((value) => value !== "")
+      if (column.type === "string" || column.type === "boolean") {
+        const known = new Set(real)
+        expect(synthetic.filter((value) => !known.has(value)), column.name).toEqual([])
+      } else {
+        const numbers = real.map(Number)
+        const [min, max] = [Math.min(...numbers), Math.max(...numbers)]
+        for (const value of synthetic.map(Number)) {
+          expect(value, column.name).toBeGreaterThanOrEqual(min)
+          expect(value, column.name).toBeLessThanOrEqual(max)
+        }
+      }
+      // Missing values are generated at about the learned rate (penguins' sex is missing in 11 of 344 rows).
+      if (column.missing_count > 0) expect(rows.some((row) => row[index] === ""), column.name).toBe(true)
+    })
+    const list = (await http(`${baseUrl}/datasets/`, { headers: bearer(owner) })).json as Array<{ id: string }>
+    expect(list.map((item) => item.id)).toContain(outputId)
+  })
+
+  it("gives the same rows for the same seed and other rows for another seed", async () => {
+    const again = await generateAndWait(baseUrl, owner, penguins, { generator_type: "gaussian_copula", num_rows: 500, seed: 7 })
+    expect(again.final.status).toBe("completed")
+    expect(await csvOf(owner, again.final.output_dataset_id!)).toBe(await csvOf(owner, outputId))
+    const other = await generateAndWait(baseUrl, owner, penguins, { generator_type: "gaussian_copula", num_rows: 500, seed: 8 })
+    expect(await csvOf(owner, other.final.output_dataset_id!)).not.toBe(await csvOf(owner, outputId))
+  }, 120_000)
+
+  it("draws more rows from the stored model as a new dataset, reproducibly", async () => {
+    const sample = async (seed: number) => {
+      const response = await http(`${baseUrl}/generators/${generatorId}/sample`, { method: "POST", headers: bearer(owner), body: { num_rows: 1000, seed } })
+      expect(response.status, response.text).toBe(202)
+      const body = response.json as { output_dataset_id: string; seed: number; status: string }
+      expect(response.header("location")).toBe(`/datasets/${body.output_dataset_id}`)
+      expect(body).toMatchObject({ seed, status: "running" })
+      await pollGenerator(baseUrl, owner, generatorId, (record) =>
+        record.samples.some((entry) => entry.output_dataset_id === body.output_dataset_id && entry.status === "completed"))
+      return body.output_dataset_id
+    }
+    const first = await sample(3)
+    const second = await sample(3)
+    expect(first).not.toBe(second)
+    const detail = await getDataset(baseUrl, owner, first)
+    expect(detail).toMatchObject({ source: "synthetic", generator_id: generatorId, row_count: 1000 })
+    const csv = await csvOf(owner, first)
+    expect(parseCsv(csv)).toHaveLength(1001)
+    expect(await csvOf(owner, second)).toBe(csv)
+    const record = await getGenerator(baseUrl, owner, generatorId)
+    expect(record.samples.map((entry) => entry.output_dataset_id)).toEqual([first, second])
+    const invalid = await http(`${baseUrl}/generators/${generatorId}/sample`, { method: "POST", headers: bearer(owner), body: { num_rows: 0 } })
+    expectProblem(invalid, 422, "validation_failed")
+  }, 120_000)
+
+  it("is nobody else's: 404 for another user on every generator endpoint and on its output", async () => {
+    expectProblem(await http(`${baseUrl}/generators/${generatorId}`, { headers: bearer(stranger) }), 404, "not_found")
+    expectProblem(await http(`${baseUrl}/generators/${generatorId}/cancel`, { method: "POST", headers: bearer(stranger) }), 404, "not_found")
+    expectProblem(await http(`${baseUrl}/generators/${generatorId}/sample`, { method: "POST", headers: bearer(stranger), body: { num_rows: 5 } }), 404, "not_found")
+    expectProblem(await download(baseUrl, stranger, outputId), 404, "not_found")
+    const theirs = await http(`${baseUrl}/generators/`, { headers: bearer(stranger) })
+    expect(theirs.json).toEqual([])
+  })
+
+  it("lists the owner's generators newest first, paged with a Link header", async () => {
+    const all = (await http(`${baseUrl}/generators/`, { headers: bearer(owner) })).json as Array<{ id: string; created_at: string }>
+    expect(all.length).toBeGreaterThanOrEqual(3)
+    expect(all.map((record) => record.id)).toContain(generatorId)
+    expect(all.map((record) => record.id)).toEqual([...all.map((record) => record.id)].sort().reverse())
+    const firstPage = await http(`${baseUrl}/generators/?limit=1`, { headers: bearer(owner) })
+    expect(firstPage.json).toHaveLength(1)
+    const next = firstPage.header("link")!.match(/<([^>]+)>; rel="next"/)![1]!
+    const secondPage = await http(`${baseUrl}${next}`, { headers: bearer(owner) })
+    expect((secondPage.json as Array<{ id: string }>)[0]!.id).toBe(all[1]!.id)
+  })
+})
+
+describe("before completion and cancellation", () => {
+  it("answers 409 for sampling a running generator and for downloading an output not stored yet", async () => {
+    const big = accepted(await requestGeneration(baseUrl, owner, diamonds, { generator_type: "gaussian_copula", num_rows: 2_000_000, seed: 1 }))
+    const early = await http(`${baseUrl}/generators/${big.generator_id}/sample`, { method: "POST", headers: bearer(owner), body: { num_rows: 5 } })
+    expectProblem(early, 409, "not_completed")
+    const done = (await pollGenerator(baseUrl, owner, big.generator_id)).at(-1)!
+    expect(done.status).toBe("completed")
+    const response = await http(`${baseUrl}/generators/${big.generator_id}/sample`, { method: "POST", headers: bearer(owner), body: { num_rows: 2_000_000 } })
+    const pending = (response.json as { output_dataset_id: string }).output_dataset_id
+    expectProblem(await download(baseUrl, owner, pending), 409, "not_completed")
+    expectProblem(await http(`${baseUrl}/datasets/${pending}`, { headers: bearer(owner) }), 409, "not_completed")
+    await pollGenerator(baseUrl, owner, big.generator_id, (record) => record.samples.every((entry) => entry.status !== "running"))
+    expect((await getDataset(baseUrl, owner, pending)).row_count).toBe(2_000_000)
+  }, 180_000)
+
+  it("stops a running job within about a second, and a queued one at once", async () => {
+    const running = accepted(await requestGeneration(baseUrl, owner, diamonds, { generator_type: "gaussian_copula", num_rows: 3_000_000 }))
+    const queued = accepted(await requestGeneration(baseUrl, owner, penguins, { generator_type: "gaussian_copula", num_rows: 10 }))
+    await pollGenerator(baseUrl, owner, running.generator_id, (record) => record.phase === "fitting" || record.phase === "sampling")
+    expect((await getGenerator(baseUrl, owner, queued.generator_id)).phase).toBe("queued")
+
+    const queuedCancel = await http(`${baseUrl}/generators/${queued.generator_id}/cancel`, { method: "POST", headers: bearer(owner) })
+    expect(queuedCancel.status, queuedCancel.text).toBe(200)
+    expect(queuedCancel.json).toMatchObject({ status: "cancelled", output_dataset_id: null, attempts: 0 })
+
+    const askedAt = Date.now()
+    const cancelled = await http(`${baseUrl}/generators/${running.generator_id}/cancel`, { method: "POST", headers: bearer(owner) })
+    expect(cancelled.status, cancelled.text).toBe(200)
+    expect(Date.now() - askedAt).toBeLessThan(5_000)
+    expect(cancelled.json).toMatchObject({ status: "cancelled", output_dataset_id: null, phase: null })
+
+    expectProblem(await http(`${baseUrl}/generators/${running.generator_id}/cancel`, { method: "POST", headers: bearer(owner) }), 409, "already_finished")
+    // The slot is free again: the next job runs.
+    const next = await generateAndWait(baseUrl, owner, penguins, { generator_type: "gaussian_copula", num_rows: 10 })
+    expect(next.final.status).toBe("completed")
+    // And the cancelled job stays cancelled.
+    expect((await getGenerator(baseUrl, owner, running.generator_id)).status).toBe("cancelled")
+  }, 180_000)
+})
