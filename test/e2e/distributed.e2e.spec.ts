@@ -4,7 +4,8 @@
 // registering, restarted, and the read models are compared with the log: nothing lost, nothing applied twice.
 // When the ingest service exists (services/ingest/src/main.ts), one ingest process runs beside them and a dataset
 // uploaded through one replica is read, downloaded and deleted through the other; a profiling and a privacy process
-// answer profile and sensitive-data scan requests made through either replica.
+// answer profile and sensitive-data scan requests made through either replica; two generation processes share the
+// generator topic's partitions, and when the one running a job is killed the other's watchdog starts it again.
 import { SqlClient } from "@effect/sql"
 import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
 import { Topics } from "@synth/contracts"
@@ -17,6 +18,7 @@ import { join } from "node:path"
 import { download, getDataset, upload } from "../support/datasets.ts"
 import { bearer, goodPassword, http, type RawResponse, uniqueEmail } from "../support/http.ts"
 import { freePort, repoRoot, type RunningServer, startServer } from "../support/server.ts"
+import { accepted, pollGenerator, requestGeneration } from "../support/generators.ts"
 import { createAccount, realDataset } from "../support/upload.ts"
 import { type RunningWorker, startWorker } from "../support/worker.ts"
 
@@ -32,6 +34,14 @@ const ingestEntry = "services/ingest/src/main.ts"
 const hasIngest = existsSync(join(repoRoot, ingestEntry))
 /** Workers that react to dataset requests: they run beside the ingest process. */
 const analysisEntries = ["services/profiling/src/main.ts", "services/privacy/src/main.ts"]
+const generationEntry = "services/generation/src/main.ts"
+/** Two members of the generation group, one job at a time each; a silent job is taken over after 3 s. */
+const generationInstances = ["generation-1", "generation-2"] as const
+const generationEnv = {
+  GENERATION_CONCURRENCY: "1",
+  GENERATION_HEARTBEAT: "500 millis",
+  GENERATION_STALL_TIMEOUT: "3 seconds"
+}
 const runId = `${Date.now().toString(36)}${randomBytes(3).toString("hex")}`
 const jwtSecret = randomBytes(32).toString("base64url")
 const userTopic = Topics.user.name
@@ -94,6 +104,7 @@ const urlOf = (replica: Replica) => `http://127.0.0.1:${replica.port}`
 
 let ingest: RunningWorker | undefined
 let analysisWorkers: ReadonlyArray<RunningWorker> = []
+const generationWorkers = new Map<string, RunningWorker>()
 
 beforeAll(async () => {
   await createDatabase(databaseName)
@@ -106,6 +117,12 @@ beforeAll(async () => {
   if (hasIngest) {
     ingest = await startWorker({ entry: ingestEntry, env: runtimeEnv })
     analysisWorkers = await Promise.all(analysisEntries.map((worker) => startWorker({ entry: worker, env: runtimeEnv })))
+    for (const instance of generationInstances) {
+      generationWorkers.set(
+        instance,
+        await startWorker({ entry: generationEntry, env: { ...runtimeEnv, ...generationEnv, GENERATION_INSTANCE_ID: instance } })
+      )
+    }
   }
 }, 240_000)
 
@@ -113,6 +130,7 @@ afterAll(async () => {
   await Promise.all(Object.values(replicas).map((replica) => replica.server?.stop("SIGTERM").catch(() => replica.server?.stop("SIGKILL"))))
   await ingest?.stop("SIGTERM")
   await Promise.all(analysisWorkers.map((worker) => worker.stop("SIGTERM")))
+  await Promise.all([...generationWorkers.values()].map((worker) => worker.stop("SIGTERM")))
   await observer.dispose()
   await dropDatabase(databaseName)
   await adminDatabase.dispose()
@@ -144,6 +162,25 @@ interface LogCounts {
   /** Records whose eventId an earlier record already had. */
   readonly duplicateRecords: number
 }
+
+/** The worker named in the job's `generator.started` event of this attempt. */
+const startedBy = (generatorId: string, attempt = 1) =>
+  Effect.gen(function*() {
+    const log = yield* EventLog
+    const topic = Topics.generator.name
+    for (const end of yield* log.endOffsets(topic)) {
+      const started = yield* log.read({ topic, partition: end.partition, fromOffset: 0, follow: false }).pipe(
+        Stream.takeWhile((event) => event.offset < end.offset),
+        Stream.filter((event) =>
+          event.key === generatorId && event.envelope.type === "generator.started" &&
+          (event.envelope.payload as { readonly attempt: number }).attempt === attempt
+        ),
+        Stream.runHead
+      )
+      if (started._tag === "Some") return (started.value.envelope.payload as { readonly worker: string }).worker
+    }
+    return yield* Effect.dieMessage(`no generator.started event of attempt ${attempt} for ${generatorId}`)
+  })
 
 const readUserTopic = Effect.gen(function*() {
   const log = yield* EventLog
@@ -444,6 +481,31 @@ describe.runIf(hasIngest)("distributed runtime: datasets through the ingest proc
     }>
     expect(listed[0]).toMatchObject({ has_profile: true, has_pii_analysis: true })
   }, 240_000)
+
+  it("generates through A and B with two generation processes; the one running a job is killed, the other finishes it", async () => {
+    const { A, B } = replicas
+    const token = await createAccount(urlOf(A), "distributed-generation")
+    const id = await uploadedThrough(urlOf(A), token, "diamonds.csv", realDataset("diamonds"))
+
+    const quick = accepted(await requestGeneration(urlOf(A), token, id, { generator_type: "gaussian_copula", num_rows: 1000, seed: 3 }))
+    const done = (await pollGenerator(urlOf(B), token, quick.generator_id)).at(-1)!
+    expect(done).toMatchObject({ status: "completed", attempts: 1 })
+    const downloaded = await download(urlOf(A), token, done.output_dataset_id!)
+    expectStatus(downloaded, 200)
+    expect(downloaded.text.split(/\r?\n/).filter((line) => line !== "")).toHaveLength(1001)
+
+    const long = accepted(await requestGeneration(urlOf(B), token, id, { generator_type: "gaussian_copula", num_rows: 3_000_000, seed: 4 }))
+    await pollGenerator(urlOf(A), token, long.generator_id, (record) => record.phase === "fitting" || record.phase === "sampling")
+    const worker = await observer.runPromise(startedBy(long.generator_id))
+    expect(generationInstances).toContain(worker)
+    await generationWorkers.get(worker)!.stop("SIGKILL")
+    generationWorkers.delete(worker)
+    // The survivor's watchdog requeues the silent job; the group hands the dead member's partitions to the survivor.
+    const final = (await pollGenerator(urlOf(A), token, long.generator_id, undefined, 200_000)).at(-1)!
+    expect(final).toMatchObject({ status: "completed", attempts: 2, progress: 100 })
+    expect((await getDataset(urlOf(B), token, final.output_dataset_id!)).row_count).toBe(3_000_000)
+    expect(await observer.runPromise(startedBy(long.generator_id, 2))).not.toBe(worker)
+  }, 300_000)
 
   it("an unparseable upload is refused with the same problem on either replica, and nothing is stored", async () => {
     const { A, B } = replicas

@@ -164,14 +164,6 @@ export class JobRunner extends Effect.Service<JobRunner>()("@synth/generation/Jo
           Effect.map((bytes) => ({ _tag: "Read" as const, bytes })),
           Effect.catchTag("BlobNotFound", () => Effect.succeed({ _tag: "Missing" as const }))
         )
-        yield* writer.append(
-          [{
-            type: "generator.started",
-            version: 1,
-            payload: { generatorId: job.generatorId, attempt, worker: config.instanceId }
-          }],
-          context(job.generatorId, cause, "derived")
-        )
         if (table._tag === "Missing") {
           return yield* fail(job, attempt, cause, "dataset_unavailable", "The dataset's table is gone (was the dataset deleted?).")
         }
@@ -286,9 +278,16 @@ export class JobRunner extends Effect.Service<JobRunner>()("@synth/generation/Jo
      * Waits for a free slot, then starts the job in the background and returns: the dispatcher's cursor moves on
      * once the job is registered (a crash from here on is the watchdog's to notice).
      */
-    const start = (generatorId: GeneratorId, attempt: number, run: Effect.Effect<void, unknown>, cancellable: boolean) =>
+    const start = (
+      generatorId: GeneratorId,
+      attempt: number,
+      run: Effect.Effect<void, unknown>,
+      cancellable: boolean,
+      announce: Effect.Effect<unknown>
+    ) =>
       Effect.gen(function* () {
         yield* permits.take(1)
+        yield* Effect.onError(announce, () => permits.release(1))
         // Registered before it runs, so a cancel request never finds the job neither here nor registered.
         const registered = yield* Deferred.make<void>()
         const fiber = yield* Deferred.await(registered).pipe(
@@ -307,10 +306,20 @@ export class JobRunner extends Effect.Service<JobRunner>()("@synth/generation/Jo
         yield* Deferred.succeed(registered, undefined)
       })
 
+    /**
+     * `generator.started` is appended before the dispatcher's cursor moves past the request: from then on a crash
+     * leaves a started job without heartbeats, which the watchdog finds; before it, the request is delivered again.
+     */
+    const announceStart = (job: JobRequest, attempt: number, cause: EventEnvelope) =>
+      writer.append(
+        [{ type: "generator.started", version: 1, payload: { generatorId: job.generatorId, attempt, worker: config.instanceId } }],
+        context(job.generatorId, cause, "derived")
+      )
+
     return {
       startTraining: (job: JobRequest, attempt: number, cause: EventEnvelope) =>
-        start(job.generatorId, attempt, train(job, attempt, cause), true),
-      startSampling: (job: SampleJob, cause: EventEnvelope) => start(job.generatorId, 0, sample(job, cause), false)
+        start(job.generatorId, attempt, train(job, attempt, cause), true, announceStart(job, attempt, cause)),
+      startSampling: (job: SampleJob, cause: EventEnvelope) => start(job.generatorId, 0, sample(job, cause), false, Effect.void)
     } as const
   }),
   dependencies: [EventWriter.Default]
