@@ -6,9 +6,12 @@ import { mkdtemp, readFile, rm } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { runSynth } from "../support/cli.ts"
+import { upload, uploaded } from "../support/datasets.ts"
+import { accepted, pollGenerator, requestGeneration } from "../support/generators.ts"
 import { bearer, goodPassword, http, type RawResponse, uniqueEmail } from "../support/http.ts"
 import { type RunningServer, startServer } from "../support/server.ts"
 import { storySteps } from "../support/steps.ts"
+import { realDataset } from "../support/upload.ts"
 
 /** Each step starts or stops a runtime or runs the CLI: generous, for a loaded two-core machine. */
 const stepTimeoutMs = 240_000
@@ -76,6 +79,8 @@ describe("synth replay rebuilds the read models from the event log", () => {
   let usedRefresh: string
   let unusedRefresh: string
   let secretBefore: string
+  /** GET path → raw body before the replay: a generator, its output and sample, and the lists. */
+  const resourcesBefore = new Map<string, string>()
 
   step("before: three accounts, logins and one rotation; SIGTERM exits cleanly", async () => {
     const running = await start()
@@ -93,6 +98,20 @@ describe("synth replay rebuilds the read models from the event log", () => {
     unusedRefresh = ok<TokenPair>(
       await http(`${running.baseUrl}/auth/refresh`, { method: "POST", headers: bearer(usedRefresh) })
     ).refresh_token
+
+    // A dataset, a generator that completed, a sample drawn from it: what the generator read models hold.
+    const owner = bearer(first.tokens.access_token)
+    const datasetId = uploaded(await upload(running.baseUrl, first.tokens.access_token, "penguins.csv", realDataset("penguins"))).id
+    const job = accepted(await requestGeneration(running.baseUrl, first.tokens.access_token, datasetId, { generator_type: "gaussian_copula", num_rows: 50, seed: 5 }))
+    const done = (await pollGenerator(running.baseUrl, first.tokens.access_token, job.generator_id)).at(-1)!
+    expect(done.status).toBe("completed")
+    ok(await http(`${running.baseUrl}/generators/${job.generator_id}/sample`, { method: "POST", headers: owner, body: { num_rows: 20, seed: 1 } }), 202)
+    await pollGenerator(running.baseUrl, first.tokens.access_token, job.generator_id, (record) => record.samples[0]?.status === "completed")
+    for (const path of [`/generators/${job.generator_id}`, "/generators/", `/datasets/${done.output_dataset_id}`, "/datasets/"]) {
+      const response = await http(`${running.baseUrl}${path}`, { headers: owner })
+      ok(response)
+      resourcesBefore.set(path, response.text)
+    }
 
     secretBefore = await readFile(join(dataDir, "secrets", "jwt-secret"), "utf8")
     expect(Buffer.byteLength(secretBefore.trim())).toBeGreaterThanOrEqual(32)
@@ -127,6 +146,14 @@ describe("synth replay rebuilds the read models from the event log", () => {
       const tokens = ok<TokenPair>(login)
       const again = await http(`${running.baseUrl}/auth/me`, { headers: bearer(tokens.access_token) })
       expect(again.json).toStrictEqual(JSON.parse(account.me))
+    }
+
+    // Generators, their outputs and samples, and the lists answer exactly as before.
+    expect(resourcesBefore.size).toBe(4)
+    for (const [path, before] of resourcesBefore) {
+      const after = await http(`${running.baseUrl}${path}`, { headers: bearer(accounts[0]!.tokens.access_token) })
+      expect(after.status, after.text).toBe(200)
+      expect(after.json, path).toStrictEqual(JSON.parse(before))
     }
 
     // The unused refresh tokens rotate (checked before the reuse below, which revokes the first account's family).
