@@ -7,8 +7,19 @@
 import { accepted, getGenerator, pollGenerator, requestGeneration } from "../support/generators.ts"
 import { bearer, http } from "../support/http.ts"
 import { startServer } from "../support/server.ts"
-import { createAccount, realDataset } from "../support/upload.ts"
-import { upload, uploaded } from "../support/datasets.ts"
+import { createAccount, multipart, realDataset } from "../support/upload.ts"
+
+const upload = async (baseUrl: string, token: string, name: string, content: Buffer): Promise<string> => {
+  const { body, contentType } = multipart([{ name: "file", filename: name, content }])
+  const response = await http(`${baseUrl}/datasets/upload`, {
+    method: "POST",
+    headers: { ...bearer(token), "content-type": contentType },
+    body,
+    timeoutMs: 120_000
+  })
+  if (response.status !== 201) throw new Error(`upload of ${name}: ${response.status} ${response.text}`)
+  return (response.json as { readonly id: string }).id
+}
 
 const rounds = Number(process.env.BENCH_GENERATION_ROUNDS ?? 3)
 const median = (values: ReadonlyArray<number>) => {
@@ -27,7 +38,7 @@ try {
   const token = await createAccount(baseUrl, "bench-generation")
   const ids: Record<string, string> = {}
   for (const name of ["penguins", "credit_data", "telco_churn", "diamonds"] as const) {
-    ids[name] = uploaded(await upload(baseUrl, token, `${name}.csv`, realDataset(name))).id
+    ids[name] = await upload(baseUrl, token, `${name}.csv`, realDataset(name))
   }
   const cases: ReadonlyArray<{ readonly dataset: string; readonly rows: number }> = [
     { dataset: "penguins", rows: 344 },

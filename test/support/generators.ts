@@ -1,8 +1,12 @@
-// Helpers of the generation tests: requests, the generator record decoded with the contract, polling.
+// Vitest-free helpers of the generation tests and benchmarks: requests, the generator record decoded with the
+// contract (a response of another status or shape throws, failing the test), polling.
 import * as Contract from "@synth/contracts"
 import { Schema } from "effect"
-import { expect } from "vitest"
 import { bearer, http, type RawResponse } from "./http.ts"
+
+const expectStatus = (response: RawResponse, status: number) => {
+  if (response.status !== status) throw new Error(`expected ${status}, got ${response.status}: ${response.text.slice(0, 500)}`)
+}
 
 export type GeneratorRecord = typeof Contract.Generator.Encoded
 export type GenerationResponse = typeof Contract.GenerationResponse.Encoded
@@ -12,15 +16,16 @@ export const requestGeneration = (baseUrl: string, token: string, datasetId: str
 
 /** A generation accepted with 202 and its Location; the decoded response. */
 export const accepted = (response: RawResponse): GenerationResponse => {
-  expect(response.status, response.text).toBe(202)
+  expectStatus(response, 202)
   const body = Schema.encodeSync(Contract.GenerationResponse)(Schema.decodeUnknownSync(Contract.GenerationResponse)(response.json))
-  expect(response.header("location")).toBe(`/generators/${body.generator_id}`)
+  const location = response.header("location")
+  if (location !== `/generators/${body.generator_id}`) throw new Error(`Location ${location} does not name ${body.generator_id}`)
   return body
 }
 
 export const getGenerator = async (baseUrl: string, token: string, id: string): Promise<GeneratorRecord> => {
   const response = await http(`${baseUrl}/generators/${id}`, { headers: bearer(token) })
-  expect(response.status, response.text).toBe(200)
+  expectStatus(response, 200)
   return Schema.encodeSync(Contract.Generator)(Schema.decodeUnknownSync(Contract.Generator)(response.json))
 }
 
