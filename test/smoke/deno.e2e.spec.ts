@@ -1,5 +1,7 @@
 import { expect, it, onTestFinished } from "vitest"
+import { accepted, pollGenerator, requestGeneration } from "../support/generators.ts"
 import { startServer } from "../support/server.ts"
+import { realDataset } from "../support/upload.ts"
 
 // The standalone runtime runs unchanged under Deno 2: the sources use `.ts` relative imports and node: built-ins,
 // and Deno reads the npm packages from this checkout's node_modules (--node-modules-dir=manual).
@@ -25,7 +27,21 @@ it("the standalone runtime starts under Deno, serves the auth flow and exits cle
   const me = await fetch(`${server.baseUrl}/auth/me`, { headers: { authorization: `Bearer ${access_token}` } })
   expect(await me.json()).toMatchObject({ email: "deno@example.com", roles: ["user"] })
 
+  // A generation job: its worker thread (node:worker_threads under Deno, the TypeScript run natively) trains, samples
+  // and stores the output.
+  const auth = { authorization: `Bearer ${access_token}` }
+  const form = new FormData()
+  form.append("file", new Blob([realDataset("penguins")]), "penguins.csv")
+  const uploaded = await fetch(`${server.baseUrl}/datasets/upload`, { method: "POST", headers: auth, body: form })
+  expect(uploaded.status).toBe(201)
+  const { id } = (await uploaded.json()) as { id: string }
+  const job = await requestGeneration(server.baseUrl, access_token, id, { generator_type: "gaussian_copula", num_rows: 100, seed: 1 })
+  const final = (await pollGenerator(server.baseUrl, access_token, accepted(job).generator_id, undefined, 240_000)).at(-1)!
+  expect(final, JSON.stringify(final)).toMatchObject({ status: "completed", progress: 100 })
+  const csv = await fetch(`${server.baseUrl}/datasets/${final.output_dataset_id}/download`, { headers: auth })
+  expect((await csv.text()).trim().split(/\r?\n/)).toHaveLength(101)
+
   stopped = true
   const exit = await server.stop("SIGTERM")
   expect(exit, `output:\n${server.output}`).toEqual({ code: 0, signal: null })
-}, 120_000)
+}, 360_000)
