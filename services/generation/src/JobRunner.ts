@@ -79,10 +79,11 @@ export class JobRunner extends Effect.Service<JobRunner>()("@synth/generation/Jo
     ) =>
       Effect.gen(function* () {
         let lastSent = yield* Clock.currentTimeMillis
-        const tick = Effect.gen(function* () {
+        /** `final`: only what changed since the last event (the last epochs' losses), no heartbeat. */
+        const tick = (final: boolean) => Effect.gen(function* () {
           const now = yield* Clock.currentTimeMillis
           const current = yield* Ref.get(progress)
-          if (!current.dirty && now - lastSent < Duration.toMillis(config.heartbeat)) return
+          if (!current.dirty && (final || now - lastSent < Duration.toMillis(config.heartbeat))) return
           yield* Ref.update(progress, (state) => ({ ...state, losses: [], dirty: false }))
           lastSent = now
           yield* writer.append(
@@ -94,8 +95,10 @@ export class JobRunner extends Effect.Service<JobRunner>()("@synth/generation/Jo
             context(generatorId, cause, "fresh")
           )
         })
-        const ticking = yield* Effect.fork(Effect.repeat(tick, Schedule.spaced("1 second")))
-        return yield* Effect.ensuring(run, Fiber.interrupt(ticking))
+        const ticking = yield* Effect.fork(Effect.repeat(tick(false), Schedule.spaced("1 second")))
+        const result = yield* Effect.ensuring(run, Fiber.interrupt(ticking))
+        yield* tick(true)
+        return result
       })
 
     const onReport = (progress: Ref.Ref<Progress>, epochs: number | null) => (report: Report) => {
