@@ -2,6 +2,7 @@ export { describeDuration, encodedWidth, estimateSeconds, type SpeedModelInput, 
 export {
   type GeneratorKind,
   GeneratorUnavailable,
+  NothingToLearn,
   loadModel,
   ModelArtifactError,
   trainableGenerators,

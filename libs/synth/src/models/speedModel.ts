@@ -77,6 +77,6 @@ export const describeDuration = (seconds: number): string => {
   if (seconds < 90) return `about ${Math.round(seconds)} seconds`
   const minutes = seconds / 60
   if (minutes < 90) return `about ${Math.round(minutes)} minutes`
-  const hours = minutes / 60
-  return hours < 1.5 ? "about 1 hour" : `about ${Math.round(hours)} hours`
+  // From 90 minutes on, hours round to 2 or more: "about 1 hour" never comes up.
+  return `about ${Math.round(minutes / 60)} hours`
 }

@@ -1,5 +1,5 @@
 import { Data, Either } from "effect"
-import { fitGaussianCopula, gaussianCopulaFromJSON } from "../copula/fitGaussianCopula.ts"
+import { CopulaFitError, fitGaussianCopula, gaussianCopulaFromJSON } from "../copula/fitGaussianCopula.ts"
 import type { SynthTable } from "../table.ts"
 import type { SpeedModelGenerator } from "./speedModel.ts"
 
@@ -33,18 +33,29 @@ export class ModelArtifactError extends Data.TaggedError("ModelArtifactError")<{
 /** The generator types trainModel can fit in this build. */
 export const trainableGenerators: ReadonlyArray<GeneratorKind> = ["gaussian_copula"]
 
+/** The table gives the model nothing to learn from (no rows, or no columns). */
+export class NothingToLearn extends Data.TaggedError("NothingToLearn")<{ readonly message: string }> {}
+
 /** Fits a generator of the given type on the table (synchronous CPU work: run it off the event loop). */
 export const trainModel = (
   generator: GeneratorKind,
   table: SynthTable,
   options: TrainingOptions
-): Either.Either<TrainedModel, GeneratorUnavailable> => {
+): Either.Either<TrainedModel, GeneratorUnavailable | NothingToLearn> => {
   switch (generator) {
     case "gaussian_copula": {
       options.onFitProgress?.(0)
-      const fitted = fitGaussianCopula(table, { seed: options.seed })
+      const fitted = Either.try({
+        try: () => fitGaussianCopula(table, { seed: options.seed }),
+        catch: (error) => error
+      })
+      if (Either.isLeft(fitted)) {
+        // Only the documented refusal becomes a value; anything else is a bug and keeps propagating.
+        if (fitted.left instanceof CopulaFitError) return Either.left(new NothingToLearn({ message: fitted.left.message }))
+        throw fitted.left
+      }
       options.onFitProgress?.(1)
-      return Either.right({ format: "synth.gaussian-copula", formatVersion: 1, ...fitted })
+      return Either.right({ format: "synth.gaussian-copula", formatVersion: 1, ...fitted.right })
     }
     default:
       return Either.left(new GeneratorUnavailable({ generator }))

@@ -1,6 +1,7 @@
 import {
   GeneratorUnavailable,
   loadModel,
+  NothingToLearn,
   type SynthTable,
   synthTableFromArrow,
   synthTableToIpc,
@@ -68,8 +69,13 @@ const train = (request: Extract<JobRequest, { kind: "train" }>) => {
     onEpoch: (epoch, losses) => post({ kind: "epoch", epoch, losses })
   })
   if (Either.isLeft(trained)) {
-    const error: GeneratorUnavailable = trained.left
-    return post({ kind: "refused", message: `${error.generator} cannot be trained by this version of the service.` })
+    const error: GeneratorUnavailable | NothingToLearn = trained.left
+    return post({
+      kind: "refused",
+      message: error._tag === "NothingToLearn"
+        ? `The dataset gives the model nothing to learn from: ${error.message}`
+        : `${error.generator} cannot be trained by this version of the service.`
+    })
   }
   const fitMs = performance.now() - fitStarted
   const sampleStarted = performance.now()

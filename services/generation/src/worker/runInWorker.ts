@@ -36,8 +36,10 @@ export const runInWorker = (
     worker.on("error", (error) => settle(Effect.fail(new WorkerCrashed({ message: error.message }))))
     worker.on("exit", (code) =>
       settle(Effect.fail(new WorkerCrashed({ message: `the worker thread exited (code ${code}) before it answered` }))))
-    const transfer = request.kind === "train" ? [request.table.buffer] : [request.artifact.buffer]
-    worker.postMessage(request, transfer as Array<ArrayBuffer>)
+    // Copied, not transferred: a transfer would detach the caller's bytes, and a retried or repeated run of this
+    // effect would then post an empty message that the new thread waits on forever. One memcpy of the table is cheap
+    // next to training on it.
+    worker.postMessage(request)
     return Effect.sync(() => {
       settled = true
       void worker.terminate()

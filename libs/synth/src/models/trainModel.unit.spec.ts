@@ -1,0 +1,168 @@
+import { Either } from "effect"
+import { describe, expect, it } from "vitest"
+import type { SynthTable } from "../table.ts"
+import { GeneratorUnavailable, loadModel, ModelArtifactError, NothingToLearn, trainableGenerators, type TrainedModel, trainModel } from "./trainModel.ts"
+
+const rows = 400
+
+/**
+ * Ages (integer), prices (float, every 7th missing), days (date), waits in two clusters (a Gaussian KDE's case, whose
+ * artifact keeps a quantile table) and a city (string, every 11th missing).
+ */
+const table: SynthTable = {
+  rowCount: rows,
+  columns: [
+    { kind: "continuous", name: "age", type: "integer", values: Float64Array.from({ length: rows }, (_, i) => 20 + (i * 37) % 50), missing: null, sourceFormat: null },
+    {
+      kind: "continuous",
+      name: "price",
+      type: "float",
+      values: Float64Array.from({ length: rows }, (_, i) => (i % 7 === 0 ? 0 : 10 + ((i * 13) % 97) / 4)),
+      missing: Uint8Array.from({ length: rows }, (_, i) => (i % 7 === 0 ? 1 : 0)),
+      sourceFormat: null
+    },
+    { kind: "continuous", name: "day", type: "date", values: Float64Array.from({ length: rows }, (_, i) => 19_000 + (i % 30)), missing: null, sourceFormat: "YYYY-MM-DD" },
+    {
+      kind: "continuous",
+      name: "wait",
+      type: "float",
+      values: Float64Array.from({ length: rows }, (_, i) => (i % 2 === 0 ? 5 : 80) + ((i * 17) % 23) / 10),
+      missing: null,
+      sourceFormat: null
+    },
+    {
+      kind: "categorical",
+      name: "city",
+      type: "string",
+      categories: ["Lyon", "Oslo", "Lima"],
+      codes: Int32Array.from({ length: rows }, (_, i) => (i % 11 === 0 ? -1 : i % 3))
+    }
+  ]
+}
+
+const options = { seed: 7, epochs: null, batchSize: null, targetEpsilon: null }
+
+const trained = (): TrainedModel => Either.getOrThrow(trainModel("gaussian_copula", table, options))
+
+/** A table's values as plain arrays, for deep comparison. */
+const valuesOf = (sampled: SynthTable) =>
+  sampled.columns.map((column) =>
+    column.kind === "continuous"
+      ? { values: Array.from(column.values), missing: column.missing === null ? null : Array.from(column.missing) }
+      : { codes: Array.from(column.codes) }
+  )
+
+describe("trainModel", () => {
+  it("can train the Gaussian copula only, in this build", () => {
+    expect(trainableGenerators).toEqual(["gaussian_copula"])
+  })
+
+  it("trains gaussian_copula, reporting fit progress 0 then 1", () => {
+    const progress: Array<number> = []
+    const model = Either.getOrThrow(trainModel("gaussian_copula", table, { ...options, onFitProgress: (fraction) => progress.push(fraction) }))
+    expect(progress).toEqual([0, 1])
+    expect(model.format).toBe("synth.gaussian-copula")
+    expect(model.formatVersion).toBe(1)
+  })
+
+  it("samples the rows asked for with the table's columns, types and categories", () => {
+    const sampled = trained().sample(250, 3)
+    expect(sampled.rowCount).toBe(250)
+    expect(sampled.columns.map((column) => [column.name, column.kind, column.type])).toEqual([
+      ["age", "continuous", "integer"],
+      ["price", "continuous", "float"],
+      ["day", "continuous", "date"],
+      ["wait", "continuous", "float"],
+      ["city", "categorical", "string"]
+    ])
+    const [age, price, day, , city] = sampled.columns
+    if (age?.kind !== "continuous" || price?.kind !== "continuous" || day?.kind !== "continuous" || city?.kind !== "categorical") {
+      throw new Error("unexpected column kinds")
+    }
+    expect(age.values).toHaveLength(250)
+    expect(age.missing).toBeNull()
+    expect(age.values.every((value) => Number.isInteger(value) && value >= 20 && value <= 69)).toBe(true)
+    expect(price.missing).toHaveLength(250)
+    expect(price.missing!.some((flag) => flag === 1)).toBe(true)
+    expect(day.sourceFormat).toBe("YYYY-MM-DD")
+    expect(day.values.every((value) => value >= 19_000 && value <= 19_029)).toBe(true)
+    expect(city.categories).toEqual(["Lyon", "Oslo", "Lima"])
+    expect(city.codes).toHaveLength(250)
+    expect(city.codes.every((code) => code >= -1 && code <= 2)).toBe(true)
+    expect(new Set(city.codes).size).toBeGreaterThan(2)
+  })
+
+  it("reports sampling progress up to the rows asked for", () => {
+    const done: Array<number> = []
+    trained().sample(100, 1, (rowsDone) => done.push(rowsDone))
+    expect(done.at(-1)).toBe(100)
+  })
+
+  it("samples the same table for the same seed, and another for another seed", () => {
+    const model = trained()
+    expect(valuesOf(model.sample(200, 11))).toEqual(valuesOf(model.sample(200, 11)))
+    expect(valuesOf(model.sample(200, 12))).not.toEqual(valuesOf(model.sample(200, 11)))
+  })
+
+  it("fits the same model for the same training seed", () => {
+    expect(JSON.stringify(trained().toJSON())).toBe(JSON.stringify(trained().toJSON()))
+  })
+
+  it("answers NothingToLearn for a table without columns or without rows, rather than throwing", () => {
+    const noColumns = trainModel("gaussian_copula", { rowCount: 10, columns: [] }, options)
+    const noRows = trainModel("gaussian_copula", { rowCount: 0, columns: table.columns.map((column) =>
+      column.kind === "continuous"
+        ? { ...column, values: new Float64Array(0), missing: null }
+        : { ...column, codes: new Int32Array(0) }) }, options)
+    for (const result of [noColumns, noRows]) {
+      expect(Either.isLeft(result) && result.left).toBeInstanceOf(NothingToLearn)
+    }
+  })
+
+  it("refuses the generators this build cannot train", () => {
+    for (const generator of ["ctgan", "dp-ctgan", "tvae"] as const) {
+      const result = trainModel(generator, table, { ...options, epochs: 1, batchSize: 10, targetEpsilon: 1 })
+      expect(result).toEqual(Either.left(new GeneratorUnavailable({ generator })))
+    }
+  })
+})
+
+describe("loadModel", () => {
+  it("reads back a stored artifact that samples exactly what the trained model did", () => {
+    const model = trained()
+    const artifact: unknown = JSON.parse(JSON.stringify(model.toJSON()))
+    const stored = artifact as { format: string; columns: ReadonlyArray<{ name: string; marginal?: { family: string } }> }
+    expect(stored.format).toBe("synth.gaussian-copula")
+    expect(stored.columns.find((column) => column.name === "wait")?.marginal?.family).toBe("gaussian_kde")
+    const loaded = Either.getOrThrow(loadModel(artifact))
+    expect(loaded.format).toBe("synth.gaussian-copula")
+    expect(loaded.formatVersion).toBe(1)
+    const original = model.sample(300, 99)
+    const reloaded = loaded.sample(300, 99)
+    expect(reloaded.rowCount).toBe(300)
+    expect(reloaded.columns.map((column) => column.name)).toEqual(["age", "price", "day", "wait", "city"])
+    expect(valuesOf(reloaded)).toEqual(valuesOf(original))
+    expect(JSON.stringify(loaded.toJSON())).toBe(JSON.stringify(model.toJSON()))
+  })
+
+  it("refuses input that is not an artifact, or of an unknown format", () => {
+    for (const garbage of [null, 42, "synth.gaussian-copula", [], {}, { format: "synth.ctgan", version: 1 }]) {
+      const result = loadModel(garbage)
+      if (Either.isRight(result)) throw new Error(`${JSON.stringify(garbage)} loaded as a model`)
+      expect(result.left).toBeInstanceOf(ModelArtifactError)
+      expect(result.left.message).toMatch(/^unknown model artifact format/)
+    }
+    const unknown = loadModel({ format: "synth.ctgan" })
+    expect(Either.isLeft(unknown) && unknown.left.message).toBe('unknown model artifact format "synth.ctgan"')
+  })
+
+  it("refuses a copula artifact that is broken inside", () => {
+    const artifact = JSON.parse(JSON.stringify(trained().toJSON())) as { version: number; correlation: Array<Array<number>> }
+    for (const broken of [{ ...artifact, version: 2 }, { ...artifact, correlation: artifact.correlation.slice(1) }, { format: "synth.gaussian-copula" }]) {
+      const result = loadModel(broken)
+      if (Either.isRight(result)) throw new Error("a broken artifact loaded as a model")
+      expect(result.left).toBeInstanceOf(ModelArtifactError)
+      expect(result.left.message).toMatch(/Gaussian copula artifact/)
+    }
+  })
+})
