@@ -2,11 +2,12 @@ import { Command, Options, ValidationError } from "@effect/cli"
 import { NodeContext, NodeRuntime } from "@effect/platform-node"
 import { apiVersion } from "@synth/contracts"
 import { Console, Effect, Layer } from "effect"
+import { generateCommand } from "./generate/command.ts"
 import { uploadCommand } from "./upload/command.ts"
 import { UploadUsageError } from "./upload/errors.ts"
 
 // The runtime's modules load only for the commands that run it: `synth upload` is a client and starts in a fraction
-// of the time without them.
+// of the time without them, as does `synth generate`.
 const serve = Command.make("serve", {}, () =>
   Effect.flatMap(Effect.promise(() => import("./layers.ts")), ({ StandaloneLive }) => Layer.launch(StandaloneLive))
 ).pipe(
@@ -24,7 +25,7 @@ const replayCommand = Command.make(
   ({ projections }) => Effect.flatMap(Effect.promise(() => import("./replay.ts")), ({ replay }) => replay(projections))
 ).pipe(Command.withDescription("Rebuild read models from the event log. Stop the server first."))
 
-const synth = Command.make("synth").pipe(Command.withSubcommands([serve, replayCommand, uploadCommand]))
+const synth = Command.make("synth").pipe(Command.withSubcommands([serve, replayCommand, uploadCommand, generateCommand]))
 
 const run = Command.run(synth, { name: "synth", version: apiVersion })
 
