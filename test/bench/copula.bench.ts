@@ -9,42 +9,11 @@
 //
 // Knobs: BENCH_COPULA_ROWS (1000000): rows of the two large tables; BENCH_COPULA_QUALITY_LARGE (1): 0 skips the
 // quality score of the million-row sample.
-import { ingestTable, readTable } from "@synth/tabular"
-import { fitGaussianCopula, makeRandom, qualityReport, type SynthTable, synthTableFromArrow } from "@synth/synth"
-import { Effect, Either, Stream } from "effect"
-import { readFileSync, writeFileSync } from "node:fs"
+import { fitGaussianCopula, qualityReport, type SynthTable } from "@synth/synth"
+import { loadCsv, mib, resetPeak, statusBytes, thousandCategories, timed } from "./support/measure.ts"
 
 const largeRows = Number(process.env.BENCH_COPULA_ROWS ?? 1_000_000)
 const qualityOfLarge = process.env.BENCH_COPULA_QUALITY_LARGE !== "0"
-
-const mib = (bytes: number) => +(bytes / 2 ** 20).toFixed(1)
-const statusBytes = (field: "VmHWM" | "VmRSS"): number => {
-  try {
-    const match = readFileSync("/proc/self/status", "utf8").match(new RegExp(`^${field}:\\s+(\\d+) kB`, "m"))
-    return match ? Number(match[1]) * 1024 : process.memoryUsage().rss
-  } catch {
-    return process.memoryUsage().rss
-  }
-}
-const resetPeak = () => {
-  try {
-    writeFileSync("/proc/self/clear_refs", "5")
-  } catch {
-    // Not Linux, or not allowed: the peak then covers the whole run so far.
-  }
-}
-const timed = <A>(run: () => A): { result: A; ms: number } => {
-  const started = performance.now()
-  const result = run()
-  return { result, ms: Math.round(performance.now() - started) }
-}
-
-const loadCsv = (path: string): Promise<SynthTable> =>
-  Effect.runPromise(
-    Effect.flatMap(ingestTable(() => Stream.make(new Uint8Array(readFileSync(path)))), ({ table }) => readTable(table)).pipe(
-      Effect.map((table) => Either.getOrThrow(synthTableFromArrow(table)))
-    )
-  )
 
 interface Row {
   readonly bench: string
@@ -72,26 +41,6 @@ const measure = (bench: string, table: SynthTable, withQuality: boolean) => {
   const quality = withQuality ? qualityReport(table, sample.result).score : null
   report({ bench, rows: table.rowCount, columns: table.columns.length, fitMs: fit.ms, sampleMs: sample.ms, quality, dataMiB: mib(dataBytes), peakRssMiB: mib(peak) })
   return fit.result
-}
-
-const thousandCategories = (rows: number): SynthTable => {
-  const random = makeRandom(7)
-  const codes = new Int32Array(rows), amount = new Float64Array(rows), count = new Float64Array(rows)
-  for (let i = 0; i < rows; i++) {
-    // Squaring a uniform skews frequencies towards the first categories, as real categories are.
-    const u = random.next() ** 2
-    codes[i] = Math.floor(u * 1000)
-    amount[i] = Math.round(100 * (20 + 50 * u + 5 * random.normal())) / 100
-    count[i] = Math.floor(-Math.log(1 - random.next()) * 3)
-  }
-  return {
-    rowCount: rows,
-    columns: [
-      { kind: "categorical", name: "store", type: "string", categories: Array.from({ length: 1000 }, (_, i) => `store_${i}`), codes },
-      { kind: "continuous", name: "amount", type: "float", values: amount, missing: null, sourceFormat: null },
-      { kind: "continuous", name: "count", type: "integer", values: count, missing: null, sourceFormat: null }
-    ]
-  }
 }
 
 let diamondsCopula: ReturnType<typeof fitGaussianCopula> | null = null

@@ -1,4 +1,4 @@
-import type { ContinuousColumn } from "../table.ts"
+import type { ContinuousColumn } from "./table.ts"
 
 /**
  * How sampled values are rounded, learned from the data as SDV's `enforce_rounding` does: floats to the fewest

@@ -6,7 +6,7 @@ import type { Marginal, MarginalFamily } from "./marginals/Marginal.ts"
 import { buildQuantileTable } from "./marginals/quantileTable.ts"
 import { selectMarginal } from "./marginals/selectMarginal.ts"
 import { FLOAT32_EPSILON } from "./marginals/truncatedNormal.ts"
-import { learnRounding, type Rounding } from "./rounding.ts"
+import { learnRounding, type Rounding } from "../rounding.ts"
 import { normalPpf } from "./special/normal.ts"
 
 export interface ContinuousModel {

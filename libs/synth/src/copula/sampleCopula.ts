@@ -4,7 +4,7 @@ import type { CategoricalModel, ContinuousModel } from "./columnModels.ts"
 import type { CopulaModel } from "./CopulaModel.ts"
 import { decodeScore } from "./frequencyIntervals.ts"
 import { quantileAt } from "./marginals/quantileTable.ts"
-import { roundValue } from "./rounding.ts"
+import { roundValue } from "../rounding.ts"
 
 /** Rows generated per block: the latent block stays at k × 64 Ki doubles whatever the row count. */
 const BLOCK_ROWS = 65_536
