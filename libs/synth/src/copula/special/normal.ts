@@ -18,8 +18,11 @@ const erfSeries = (x: number): number => {
   return ((2 * x) / SQRT_PI) * Math.exp(-x * x) * sum
 }
 
-/** erfc(x) for x ≥ 2.5 by its continued fraction (modified Lentz): keeps full relative precision in the tail. */
-const erfcContinuedFraction = (x: number): number => {
+/**
+ * The continued fraction of erfc for x ≥ 2.5 (modified Lentz), as the denominator f with erfc(x) = e^{-x²}/(√π·f):
+ * keeps full relative precision in the tail.
+ */
+const erfcDenominator = (x: number): number => {
   // erfc(x) = e^{-x²}/√π · 1/(x + (1/2)/(x + 1/(x + (3/2)/(x + …))))
   const tiny = 1e-300
   let f = x
@@ -36,14 +39,20 @@ const erfcContinuedFraction = (x: number): number => {
     f *= delta
     if (Math.abs(delta - 1) < 1e-16) break
   }
-  return Math.exp(-x * x) / SQRT_PI / f
+  return f
 }
+
+const erfcContinuedFraction = (x: number): number => Math.exp(-x * x) / SQRT_PI / erfcDenominator(x)
 
 export const erfc = (x: number): number => {
   if (Number.isNaN(x)) return NaN
   if (x < 0) return 2 - erfc(-x)
   return x < 2.5 ? 1 - erfSeries(x) : erfcContinuedFraction(x)
 }
+
+/** log erfc(x), finite however far in the tail (where erfc itself underflows, past x ≈ 26.5). */
+export const logErfc = (x: number): number =>
+  x < 2.5 ? Math.log(erfc(x)) : -x * x - Math.log(SQRT_PI) - Math.log(erfcDenominator(x))
 
 /** Φ(x) = erfc(−x/√2)/2, accurate in both tails. */
 export const normalCdf = (x: number): number => 0.5 * erfc(-x * Math.SQRT1_2)
