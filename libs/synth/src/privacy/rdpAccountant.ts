@@ -1,3 +1,4 @@
+import { Effect } from "effect"
 import { logErfc } from "../copula/special/normal.ts"
 
 /**
@@ -28,52 +29,91 @@ export interface PrivacySpent {
   readonly order: number
 }
 
-/** ε for δ after `steps` steps of the sampled Gaussian mechanism. */
-export const privacySpent = (mechanism: Mechanism, delta: number, orders: ReadonlyArray<number> = DEFAULT_ORDERS): PrivacySpent => {
-  let best: PrivacySpent = { epsilon: Infinity, order: NaN }
-  for (const order of orders) {
-    const rdp = rdpOfStep(mechanism.sampleRate, mechanism.noiseMultiplier, order) * mechanism.steps
-    const epsilon = rdp - (Math.log(delta) + Math.log(order)) / (order - 1) + Math.log((order - 1) / order)
-    // numpy's nanargmin: the first smallest, NaNs skipped.
-    if (epsilon < best.epsilon) best = { epsilon, order }
-  }
-  return best
+/** The (ε, δ) conversion at one order (Balle et al. 2020, theorem 21, as Opacus's get_privacy_spent). */
+const epsilonAt = (mechanism: Mechanism, order: number, delta: number): number => {
+  const rdp = rdpOfStep(mechanism.sampleRate, mechanism.noiseMultiplier, order) * mechanism.steps
+  return rdp - (Math.log(delta) + Math.log(order)) / (order - 1) + Math.log((order - 1) / order)
 }
+
+/** numpy's nanargmin: the first smallest, NaNs skipped. */
+const tighter = (best: PrivacySpent, epsilon: number, order: number): PrivacySpent =>
+  epsilon < best.epsilon ? { epsilon, order } : best
+
+const NOTHING_SPENT_YET: PrivacySpent = { epsilon: Infinity, order: NaN }
+
+/** ε for δ after `steps` steps of the sampled Gaussian mechanism. */
+export const privacySpent = (mechanism: Mechanism, delta: number, orders: ReadonlyArray<number> = DEFAULT_ORDERS): PrivacySpent =>
+  orders.reduce((best, order) => tighter(best, epsilonAt(mechanism, order, delta), order), NOTHING_SPENT_YET)
+
+/**
+ * `privacySpent` that hands the event loop back between orders: one order can take milliseconds (a fractional
+ * order's series runs to thousands of terms when the sampling rate is high and the noise large), and a server must
+ * not stall for the hundreds of them a noise-multiplier search evaluates.
+ */
+export const privacySpentYielding = (
+  mechanism: Mechanism,
+  delta: number,
+  orders: ReadonlyArray<number> = DEFAULT_ORDERS
+): Effect.Effect<PrivacySpent> =>
+  Effect.reduce(orders, NOTHING_SPENT_YET, (best, order) =>
+    Effect.zipRight(Effect.yieldNow(), Effect.sync(() => tighter(best, epsilonAt(mechanism, order, delta), order))))
 
 /** Opacus's accountants.utils.MAX_SIGMA: past this no noise multiplier is searched. */
 export const MAX_NOISE_MULTIPLIER = 1e6
 
-/**
- * The noise multiplier that spends at most `targetEpsilon` (and within `tolerance` of it) over `steps` steps, by
- * Opacus's get_noise_multiplier: doubling from 20 until ε is below the target, then bisection. null when even
- * MAX_NOISE_MULTIPLIER spends more (Opacus: "The privacy budget is too low.").
- */
-export const noiseMultiplierFor = (
-  target: { readonly epsilon: number; readonly delta: number; readonly sampleRate: number; readonly steps: number },
-  tolerance = 0.01
-): number | null => {
-  const spentWith = (noiseMultiplier: number) =>
-    privacySpent({ noiseMultiplier, sampleRate: target.sampleRate, steps: target.steps }, target.delta).epsilon
-  let epsilonHigh = Infinity
-  let low = 0
-  let high = 10
-  while (epsilonHigh > target.epsilon) {
-    high *= 2
-    epsilonHigh = spentWith(high)
-    if (high > MAX_NOISE_MULTIPLIER) return null
-  }
-  while (target.epsilon - epsilonHigh > tolerance) {
-    const middle = (low + high) / 2
-    const epsilon = spentWith(middle)
-    if (epsilon < target.epsilon) {
-      high = middle
-      epsilonHigh = epsilon
-    } else {
-      low = middle
-    }
-  }
-  return high
+export interface EpsilonTarget {
+  readonly epsilon: number
+  readonly delta: number
+  readonly sampleRate: number
+  readonly steps: number
 }
+
+/**
+ * Opacus's get_noise_multiplier: doubling from 20 until ε is below the target, then bisection until it is within
+ * `tolerance` below it. null when even MAX_NOISE_MULTIPLIER spends more (Opacus: "The privacy budget is too low.").
+ */
+const searchNoiseMultiplier = (
+  target: EpsilonTarget,
+  tolerance: number,
+  spentWith: (noiseMultiplier: number) => Effect.Effect<number>
+): Effect.Effect<number | null> =>
+  Effect.gen(function* () {
+    let epsilonHigh = Infinity
+    let low = 0
+    let high = 10
+    while (epsilonHigh > target.epsilon) {
+      high *= 2
+      epsilonHigh = yield* spentWith(high)
+      if (high > MAX_NOISE_MULTIPLIER) return null
+    }
+    while (target.epsilon - epsilonHigh > tolerance) {
+      const middle = (low + high) / 2
+      const epsilon = yield* spentWith(middle)
+      if (epsilon < target.epsilon) {
+        high = middle
+        epsilonHigh = epsilon
+      } else {
+        low = middle
+      }
+    }
+    return high
+  })
+
+const mechanismOf = (target: EpsilonTarget, noiseMultiplier: number): Mechanism => ({
+  noiseMultiplier,
+  sampleRate: target.sampleRate,
+  steps: target.steps
+})
+
+/** The noise multiplier that spends at most `target.epsilon` (within `tolerance`), or null (see searchNoiseMultiplier). */
+export const noiseMultiplierFor = (target: EpsilonTarget, tolerance = 0.01): number | null =>
+  Effect.runSync(searchNoiseMultiplier(target, tolerance, (sigma) =>
+    Effect.sync(() => privacySpent(mechanismOf(target, sigma), target.delta).epsilon)))
+
+/** `noiseMultiplierFor`, handing the event loop back between orders (see privacySpentYielding). */
+export const noiseMultiplierForYielding = (target: EpsilonTarget, tolerance = 0.01): Effect.Effect<number | null> =>
+  searchNoiseMultiplier(target, tolerance, (sigma) =>
+    Effect.map(privacySpentYielding(mechanismOf(target, sigma), target.delta), ({ epsilon }) => epsilon))
 
 /** RDP of one step at order α (Opacus's _compute_rdp). */
 const rdpOfStep = (q: number, sigma: number, order: number): number => {
