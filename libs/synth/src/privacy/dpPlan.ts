@@ -107,12 +107,18 @@ export const assessDpConfiguration = (config: DpConfiguration): Effect.Effect<Dp
     const band = utilityBands.find(({ below }) => targetEpsilon < below)!
     const noiseMultiplier = yield* noiseNeeded(rows, epochs, batchSize, targetEpsilon)
     const noisePerRow = noiseMultiplier === null ? null : noiseMultiplier / batchSize
-    const valid = noisePerRow !== null && noisePerRow <= MAX_NOISE_PER_ROW
-    const epsilon = valid ? (yield* privacySpentYielding({ noiseMultiplier, sampleRate, steps }, delta)).epsilon : null
+    const usable = noiseMultiplier !== null && noisePerRow !== null && noisePerRow <= MAX_NOISE_PER_ROW
+      ? { noiseMultiplier, noisePerRow }
+      : null
+    const valid = usable !== null
+    const epsilon = usable === null
+      ? null
+      : (yield* privacySpentYielding({ noiseMultiplier: usable.noiseMultiplier, sampleRate, steps }, delta)).epsilon
 
     const warnings: Array<string> = []
     const noisy = noisePerRow === null || noisePerRow > NOISY_NOISE_PER_ROW
-    if (valid && noisy) {
+    if (usable !== null && noisy) {
+      const { noiseMultiplier, noisePerRow } = usable
       warnings.push(
         `The noise on each averaged gradient (noise multiplier ${round(noiseMultiplier)} / batch_size ${batchSize} = ` +
           `${noisePerRow.toFixed(4)}) is above ${NOISY_NOISE_PER_ROW}: expect lower utility than the band suggests.`
