@@ -251,3 +251,70 @@ describe("before completion and cancellation", () => {
     expect((await getGenerator(baseUrl, owner, running.generator_id)).status).toBe("cancelled")
   }, 180_000)
 })
+
+describe("POST /generators/dp/validate-config", () => {
+  const validate = (token: string, body: unknown) =>
+    http(`${baseUrl}/generators/dp/validate-config`, { method: "POST", headers: bearer(token), body })
+
+  it("accounts a configuration on the dataset: ε spent within the target, δ below 1/n, σ, steps, band", async () => {
+    const response = await validate(owner, { dataset_id: diamonds, target_epsilon: 5, epochs: 50, batch_size: 500 })
+    expect(response.status, response.text).toBe(200)
+    const body = response.json as Record<string, unknown>
+    expect(body).toMatchObject({
+      valid: true,
+      reason: null,
+      dataset_id: diamonds,
+      rows: 53_940,
+      target_epsilon: 5,
+      epochs: 50,
+      batch_size: 500,
+      accountant: "rdp",
+      privacy_level: "balanced",
+      expected_utility: "85-90%",
+      steps: Math.floor(50 / (500 / 53_940)),
+      warnings: [],
+      recommendations: []
+    })
+    expect(body.delta).toBeLessThan(1 / 53_940)
+    expect(body.epsilon as number).toBeLessThanOrEqual(5)
+    expect(body.epsilon as number).toBeGreaterThan(4.99)
+    expect(body.noise_multiplier as number).toBeGreaterThan(0)
+    expect(body.noise_per_row).toBeCloseTo((body.noise_multiplier as number) / 500, 12)
+  })
+
+  it("says the budget is exceeded, with remedies, when the noise would drown training", async () => {
+    const response = await validate(owner, { dataset_id: penguins, target_epsilon: 0.5, epochs: 1000, batch_size: 100 })
+    expect(response.status, response.text).toBe(200)
+    const body = response.json as { valid: boolean; reason: string; epsilon: unknown; warnings: Array<string>; recommendations: Array<string>; privacy_level: string }
+    expect(body.valid).toBe(false)
+    expect(body.reason).toMatch(/^privacy budget exceeded: /)
+    expect(body.epsilon).toBeNull()
+    expect(body.privacy_level).toBe("high_privacy")
+    expect(body.warnings.some((warning) => warning.includes("344 rows"))).toBe(true)
+    expect(body.recommendations.length).toBeGreaterThan(0)
+  })
+
+  it("uses the generation request's defaults for epochs and batch_size", async () => {
+    const response = await validate(owner, { dataset_id: diamonds, target_epsilon: 10 })
+    expect(response.status, response.text).toBe(200)
+    expect(response.json).toMatchObject({ epochs: 300, batch_size: 500, privacy_level: "high_utility", expected_utility: "90-95%" })
+  })
+
+  it("refuses bad values with the spec's meanings", async () => {
+    for (const target_epsilon of [0, -1, null, 1_001]) {
+      const response = await validate(owner, { dataset_id: diamonds, target_epsilon })
+      expectProblem(response, 422, "invalid_epsilon")
+      expect((response.json as { detail: string }).detail).toMatch(/^Invalid epsilon: /)
+    }
+    const fields = await validate(owner, { dataset_id: penguins, target_epsilon: 1, epochs: 0, batch_size: 1000 })
+    expectProblem(fields, 422, "validation_failed")
+    expect(fieldsOf(fields.json).sort()).toEqual(["batch_size", "epochs"])
+    expectProblem(await validate(owner, { dataset_id: penguins, target_epsilon: 1, batch_size: 105 }), 422, "validation_failed")
+    expectProblem(await validate(owner, { target_epsilon: 1 }), 422, "validation_failed")
+  })
+
+  it("answers 404 for an unknown dataset and another user's", async () => {
+    expectProblem(await validate(owner, { dataset_id: "00000000-0000-7000-8000-000000000000", target_epsilon: 1 }), 404, "not_found")
+    expectProblem(await validate(stranger, { dataset_id: diamonds, target_epsilon: 1 }), 404, "not_found")
+  })
+})

@@ -140,6 +140,44 @@ export const SampleAccepted = Schema.Struct({
 }).annotations({ identifier: "SampleAccepted" })
 export type SampleAccepted = typeof SampleAccepted.Type
 
+/** The spec's differential-privacy configuration (validator input). Checked field by field in the service. */
+export const DpConfigRequest = Schema.Struct({
+  dataset_id: Schema.String,
+  target_epsilon: Schema.optional(Schema.NullOr(Schema.Number)),
+  epochs: Schema.optional(Schema.NullOr(Schema.Number)).annotations({
+    description: `default ${generationBounds.epochs.default}, as a generation request`
+  }),
+  batch_size: Schema.optional(Schema.NullOr(Schema.Number)).annotations({
+    description: `default ${generationBounds.batchSize.default}; a multiple of ${generationBounds.pac}, at most the dataset's rows`
+  })
+}).annotations({ identifier: "DpConfigRequest" })
+export type DpConfigRequest = typeof DpConfigRequest.Type
+
+/** What a dp-ctgan training with this configuration would spend and how it would fare (docs/generation.md). */
+export const DpConfigValidation = Schema.Struct({
+  valid: Schema.Boolean,
+  reason: Schema.NullOr(Schema.String).annotations({ description: "why not valid (privacy budget exceeded: ...); null when valid" }),
+  dataset_id: DatasetId,
+  rows: Schema.Int,
+  target_epsilon: Schema.Number,
+  epochs: Schema.Int,
+  batch_size: Schema.Int,
+  epsilon: Schema.NullOr(Schema.Number).annotations({ description: "ε the training would spend (≤ target_epsilon); null when not valid" }),
+  delta: Schema.Number.annotations({ description: "min(1e-5, 1/(10·rows)): below 1/rows" }),
+  noise_multiplier: Schema.NullOr(Schema.Number).annotations({ description: "σ that spends the target (Opacus's search); null when none does" }),
+  noise_per_row: Schema.NullOr(Schema.Number).annotations({ description: "σ / batch_size: the noise on each averaged gradient" }),
+  sample_rate: Schema.Number.annotations({ description: "batch_size / rows" }),
+  steps: Schema.Int.annotations({ description: "discriminator steps: epochs / sample_rate" }),
+  accountant: Schema.Literal("rdp"),
+  privacy_level: Schema.Literal("high_privacy", "balanced", "high_utility"),
+  expected_utility: Schema.String.annotations({ description: "the spec's band for the target: 70-80%, 85-90% or 90-95%" }),
+  warnings: Schema.Array(Schema.String),
+  recommendations: Schema.Array(Schema.String),
+  recommended_epochs: Schema.NullOr(Schema.Int),
+  recommended_batch_size: Schema.NullOr(Schema.Int)
+}).annotations({ identifier: "DpConfigValidation" })
+export type DpConfigValidation = typeof DpConfigValidation.Type
+
 export const GeneratorPath = Schema.Struct({ generator_id: Schema.String })
 export const GenerateFromPath = Schema.Struct({ dataset_id: Schema.String })
 
@@ -226,6 +264,27 @@ already_finished when it is no longer running (completed, failed or cancelled).`
 absent) into a new dataset, output_dataset_id in the answer; 202 with \`Location: /datasets/{output_dataset_id}\`. Until
 it is stored, GET and download of that id answer 409 not_completed; the generator's samples[] shows its status. 409
 not_completed when the generator is not completed.`
+      )
+  )
+  .add(
+    HttpApiEndpoint.post("validateDpConfig", "/generators/dp/validate-config")
+      .setPayload(DpConfigRequest)
+      .addSuccess(DpConfigValidation)
+      .addError(NotFound)
+      .addError(NotCompleted)
+      .addError(ValidationFailed)
+      .addError(InvalidEpsilon)
+      .annotate(OpenApi.Summary, "What a dp-ctgan configuration would spend in privacy on a dataset, before training")
+      .annotate(
+        OpenApi.Description,
+        `Accounts the configuration with the RDP accountant (Opacus's): δ = min(1e-5, 1/(10·rows)), sample_rate =
+batch_size/rows, steps = epochs/sample_rate, and the noise multiplier that spends target_epsilon. 200 with
+\`valid: false\` and \`reason\` "privacy budget exceeded: ..." when the noise each averaged gradient would carry
+(noise_per_row = σ/batch_size) is above 0.05; warnings above 0.01, with recommendations (reduce epochs to N / increase
+batch_size to M) computed to bring it back. privacy_level and expected_utility follow the spec's guidance (ε ≈ 1 high
+privacy 70-80%, ≈ 5 balanced 85-90%, ≈ 10 high utility 90-95%; split at 3 and 7.5). 422 invalid_epsilon for a
+missing, non-positive or too large target_epsilon; 422 validation_failed for epochs or batch_size out of bounds (as a
+generation request; batch_size also at most the rows); 404 / 409 as for generation.`
       )
   )
   .middleware(Authentication) {}

@@ -2,6 +2,9 @@ import { HttpServerResponse } from "@effect/platform"
 import {
   AlreadyFinished,
   type DatasetId,
+  type DpConfigRequest,
+  type DpConfigValidation,
+  generationBounds,
   type GenerationRequest,
   type GenerationResponse,
   type GeneratorId,
@@ -13,7 +16,7 @@ import {
   type UserId
 } from "@synth/contracts"
 import { Ids } from "@synth/eventlog"
-import { describeDuration, estimateSeconds, trainableGenerators, type WidthColumn } from "@synth/synth"
+import { assessDpConfiguration, describeDuration, estimateSeconds, trainableGenerators, type WidthColumn } from "@synth/synth"
 import { Effect, Either, Option } from "effect"
 import { randomInt } from "node:crypto"
 import { GatewayConfig } from "../config.ts"
@@ -21,6 +24,7 @@ import { DatasetRepository, type DatasetRow } from "../datasets/DatasetRepositor
 import { RequestEvents } from "../events/RequestEvents.ts"
 import { GeneratorRepository, type GeneratorRow } from "./GeneratorRepository.ts"
 import { generatorRecord } from "./record.ts"
+import { validateDpConfig as checkDpConfig } from "./validateDpConfig.ts"
 import { validateGeneration, validateSample } from "./validateRequest.ts"
 
 /** Distinct values assumed per string column when estimating the encoded width (ingestion does not count them). */
@@ -217,7 +221,44 @@ export class GeneratorService extends Effect.Service<GeneratorService>()("@synth
       return HttpServerResponse.unsafeJson(response, { status: 202, headers: { location: `/datasets/${outputDatasetId}` } })
     })
 
-    return { generate, get, list, cancel, sample } as const
+    /** The accountant runs here, handing the event loop back between orders (a search can take a second or two). */
+    const validateDpConfig = Effect.fn("GeneratorService.validateDpConfig")(function* (owner: UserId, body: DpConfigRequest) {
+      const dataset = yield* sourceDataset(body.dataset_id, owner)
+      const rows = dataset.rowCount ?? 0
+      const valid = yield* Either.match(checkDpConfig(body, rows), { onLeft: Effect.fail, onRight: Effect.succeed })
+      const assessment = yield* assessDpConfiguration({
+        rows,
+        epochs: valid.epochs,
+        batchSize: valid.batchSize,
+        targetEpsilon: valid.targetEpsilon,
+        maxBatchSize: generationBounds.batchSize.max
+      })
+      const result: DpConfigValidation = {
+        valid: assessment.valid,
+        reason: assessment.reason,
+        dataset_id: dataset.id as DatasetId,
+        rows,
+        target_epsilon: valid.targetEpsilon,
+        epochs: valid.epochs,
+        batch_size: valid.batchSize,
+        epsilon: assessment.epsilon,
+        delta: assessment.delta,
+        noise_multiplier: assessment.noiseMultiplier,
+        noise_per_row: assessment.noisePerRow,
+        sample_rate: assessment.sampleRate,
+        steps: assessment.steps,
+        accountant: "rdp",
+        privacy_level: assessment.privacyLevel,
+        expected_utility: assessment.expectedUtility,
+        warnings: assessment.warnings,
+        recommendations: assessment.recommendations,
+        recommended_epochs: assessment.recommendedEpochs,
+        recommended_batch_size: assessment.recommendedBatchSize
+      }
+      return result
+    })
+
+    return { generate, get, list, cancel, sample, validateDpConfig } as const
   }),
   dependencies: [DatasetRepository.Default, GeneratorRepository.Default, RequestEvents.Default, Ids.Default]
 }) {}

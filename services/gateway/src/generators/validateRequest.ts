@@ -31,7 +31,7 @@ const generatorTypes: ReadonlyArray<GeneratorType> = ["ctgan", "dp-ctgan", "tvae
 const isWhole = (value: number) => Number.isSafeInteger(value)
 
 /** A whole number in [min, max], or the problem with it. */
-const wholeIn = (field: string, value: number, min: number, max: number): FieldError | null =>
+export const wholeIn = (field: string, value: number, min: number, max: number): FieldError | null =>
   isWhole(value) && value >= min && value <= max
     ? null
     : { field, message: `must be a whole number from ${min} to ${max} (got ${JSON.stringify(value)})` }
@@ -41,8 +41,8 @@ const numRowsProblem = (value: number, limits: GenerationLimits) => wholeIn("num
 const seedProblem = (seed: number | null | undefined) =>
   seed === undefined || seed === null ? null : wholeIn("seed", seed, 0, generationBounds.seed.max)
 
-const epsilonProblem = (epsilon: number | null | undefined): string | null => {
-  if (epsilon === undefined || epsilon === null) return "target_epsilon is required for dp-ctgan"
+export const epsilonProblem = (epsilon: number | null | undefined, whenMissing = "target_epsilon is required for dp-ctgan"): string | null => {
+  if (epsilon === undefined || epsilon === null) return whenMissing
   if (!Number.isFinite(epsilon) || epsilon <= 0) return `target_epsilon must be greater than 0 (got ${epsilon})`
   if (epsilon > generationBounds.targetEpsilon.max) {
     return `target_epsilon must be at most ${generationBounds.targetEpsilon.max} (got ${epsilon}); about 1 is high ` +

@@ -36,5 +36,8 @@ export const GeneratorsLive = HttpApiBuilder.group(SynthApi, "generators", (hand
       .handle("sample", ({ path, payload }) =>
         Effect.flatMap(CurrentUser, (user) => generators.sample(path.generator_id, user.id, payload))
       )
+      .handle("validateDpConfig", ({ payload }) =>
+        Effect.flatMap(CurrentUser, (user) => generators.validateDpConfig(user.id, payload))
+      )
   })
 )
