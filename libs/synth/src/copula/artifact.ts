@@ -1,4 +1,5 @@
 import { Data, Either, ParseResult, Schema } from "effect"
+import { continuousColumnFields } from "../columnSchema.ts"
 import type { ColumnModel } from "./columnModels.ts"
 import { type CopulaModel, latentsOf } from "./CopulaModel.ts"
 import { type FrequencyIntervals, intervalsFromFrequencies } from "./frequencyIntervals.ts"
@@ -15,13 +16,7 @@ const MarginalJson = Schema.Struct({
 })
 
 const ContinuousJson = Schema.Struct({
-  kind: Schema.Literal("continuous"),
-  name: Schema.String,
-  type: Schema.Literal("integer", "float", "date", "datetime"),
-  sourceFormat: Schema.NullOr(Schema.String),
-  min: Schema.Number,
-  max: Schema.Number,
-  rounding: Schema.NullOr(Schema.Union(Schema.Struct({ decimals: Schema.Int }), Schema.Struct({ step: Schema.Number }))),
+  ...continuousColumnFields,
   marginal: MarginalJson,
   selection: Schema.Record({ key: Schema.String, value: Schema.Number }),
   missing: Schema.NullOr(Intervals)

@@ -1,16 +1,11 @@
 import { Data, Either, ParseResult, Schema } from "effect"
+import { continuousColumnFields } from "../columnSchema.ts"
 import type { ColumnSpec } from "./tableTransformer.ts"
 
 const Numbers = Schema.Array(Schema.Number)
 
 const ContinuousSpecJson = Schema.Struct({
-  kind: Schema.Literal("continuous"),
-  name: Schema.String,
-  type: Schema.Literal("integer", "float", "date", "datetime"),
-  sourceFormat: Schema.NullOr(Schema.String),
-  min: Schema.Number,
-  max: Schema.Number,
-  rounding: Schema.NullOr(Schema.Union(Schema.Struct({ decimals: Schema.Int }), Schema.Struct({ step: Schema.Number }))),
+  ...continuousColumnFields,
   fill: Schema.Number,
   hasMissing: Schema.Boolean,
   modes: Schema.Struct({ weights: Numbers, means: Numbers, stds: Numbers, logWeights: Numbers, logScale: Numbers })
