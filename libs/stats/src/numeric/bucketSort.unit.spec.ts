@@ -24,4 +24,14 @@ describe("sortFloat64", () => {
     expectSortedLikeNative(Float64Array.from({ length: 5_000 }, (_, index) => 1 + ((index * 31) % 97) * Number.EPSILON))
     expectSortedLikeNative(Float64Array.from({ length: 5_000 }, (_, index) => (index % 2 === 0 ? -1e308 : 1e308) * Math.cos(index)))
   })
+
+  it("sorts whole numbers over a narrow range by counting, -0 before 0, and falls back on a fraction", () => {
+    const wholes = Float64Array.from({ length: 10_000 }, (_, index) =>
+      ((index * 7919) % 201) - 100 || (index % 2 === 0 ? -0 : 0))
+    expectSortedLikeNative(wholes)
+    expectSortedLikeNative(Float64Array.from({ length: 10_000 }, (_, index) => (index * 7919) % 10_000 + 2 ** 52))
+    const oneFraction = wholes.slice()
+    oneFraction[9_999] = 0.5
+    expectSortedLikeNative(oneFraction)
+  })
 })

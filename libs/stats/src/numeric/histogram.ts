@@ -1,3 +1,5 @@
+import { countBelow } from "./sortedCounts.ts"
+
 export interface Histogram {
   readonly bin_edges: ReadonlyArray<number>
   readonly counts: ReadonlyArray<number>
@@ -18,7 +20,8 @@ export const histogramBinCount = (count: number, min: number, max: number, iqr: 
 /**
  * Equal-width edges exactly as numpy.histogram builds them (np.linspace: start + i·step, the last edge set to the
  * maximum; a zero range widened by 0.5 on each side), and counts with numpy's rule: each bin is [left, right)
- * except the last, which also holds its right edge.
+ * except the last, which also holds its right edge. The values are sorted, so a bin's count is the difference of
+ * two binary searches.
  */
 export const histogramSorted = (sorted: Float64Array, bins: number): Histogram => {
   if (sorted.length === 0) return { bin_edges: [], counts: [] }
@@ -30,12 +33,9 @@ export const histogramSorted = (sorted: Float64Array, bins: number): Histogram =
   }
   const step = (last - first) / bins
   const edges = Array.from({ length: bins + 1 }, (_, index) => (index === bins ? last : index * step + first))
-  const counts = new Array<number>(bins).fill(0)
-  let bin = 0
-  for (let index = 0; index < sorted.length; index++) {
-    const value = sorted[index]!
-    while (bin < bins - 1 && value >= edges[bin + 1]!) bin++
-    counts[bin]!++
-  }
+  // below[bin]: values left of the bin's left edge; every value is at or right of the first edge.
+  const below = edges.map((edge, index) =>
+    index === 0 ? 0 : index === bins ? sorted.length : countBelow(sorted, edge))
+  const counts = Array.from({ length: bins }, (_, bin) => below[bin + 1]! - below[bin]!)
   return { bin_edges: edges, counts }
 }

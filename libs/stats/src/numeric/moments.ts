@@ -10,32 +10,26 @@ export interface Moments {
 }
 
 /**
- * Moments of values without missing ones. The mean is refined by a second pass over the residuals (the corrected
- * two-pass algorithm), so it and the central sums stay accurate on large, offset data.
+ * Moments of n values from the sums s1…s4 of their deviations' powers about `centre`. Moved to the mean (which is
+ * centre + s1/n), the central sums lose nothing when the centre is close to it: the corrections are then tiny.
  */
-export const moments = (values: Float64Array): Moments => {
-  const n = values.length
+export const momentsFromPowerSums = (
+  n: number,
+  centre: number,
+  s1: number,
+  s2: number,
+  s3: number,
+  s4: number
+): Moments => {
   if (n === 0) return { count: 0, mean: NaN, std: NaN, skewness: NaN, kurtosis: NaN }
-  let sum = 0
-  for (let index = 0; index < n; index++) sum += values[index]!
-  let mean = sum / n
-  let residual = 0
-  for (let index = 0; index < n; index++) residual += values[index]! - mean
-  mean += residual / n
-  let m2 = 0
-  let m3 = 0
-  let m4 = 0
-  for (let index = 0; index < n; index++) {
-    const deviation = values[index]! - mean
-    const squared = deviation * deviation
-    m2 += squared
-    m3 += squared * deviation
-    m4 += squared * squared
-  }
+  const d = s1 / n
+  const m2 = s2 - s1 * d
+  const m3 = s3 - 3 * d * s2 + 2 * n * d * d * d
+  const m4 = s4 - 4 * d * s3 + 6 * d * d * s2 - 3 * n * d * d * d * d
   const std = n > 1 ? Math.sqrt(m2 / (n - 1)) : NaN
   const skewness = n < 3 || m2 === 0 ? NaN : ((n * Math.sqrt(n - 1)) / (n - 2)) * (m3 / Math.pow(m2, 1.5))
   const kurtosis = n < 4 || m2 === 0
     ? NaN
     : ((n - 1) / ((n - 2) * (n - 3))) * ((n * (n + 1) * m4) / (m2 * m2) - 3 * (n - 1))
-  return { count: n, mean, std, skewness, kurtosis }
+  return { count: n, mean: centre + d, std, skewness, kurtosis }
 }

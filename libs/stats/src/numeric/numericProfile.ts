@@ -1,11 +1,12 @@
 import type { NumericColumnProfile } from "../Profile.ts"
 import type { NumericColumn } from "../ProfileInput.ts"
 import type { ResolvedProfileOptions } from "../ProfileOptions.ts"
+import type { ColumnMoments } from "./centredColumn.ts"
 import { histogramBinCount, histogramSorted } from "./histogram.ts"
-import { moments } from "./moments.ts"
 import { scanOutliers } from "./outliers.ts"
 import { distinctSorted, presentSorted } from "./presentSorted.ts"
 import { medianSorted, quantileSorted } from "./quantile.ts"
+import { countAbove, countBelow } from "./sortedCounts.ts"
 
 export interface NumericSummary {
   readonly profile: NumericColumnProfile
@@ -20,8 +21,16 @@ const isIntegerSequence = (column: NumericColumn, sorted: Float64Array, distinct
   column.type === "integer" && sorted.length >= 2 && distinct === sorted.length &&
   sorted[sorted.length - 1]! - sorted[0]! === sorted.length - 1
 
-export const numericProfile = (column: NumericColumn, options: ResolvedProfileOptions): NumericSummary => {
-  const sorted = presentSorted(column.values)
+/** Zeros sit together in the sorted values, -0 among them. */
+const zerosSorted = (sorted: Float64Array): number => sorted.length - countBelow(sorted, 0) - countAbove(sorted, 0)
+
+/** The column's summary: its moments come from its CentredColumn, the rest from its sorted present values. */
+export const numericProfile = (
+  column: NumericColumn,
+  centred: ColumnMoments,
+  options: ResolvedProfileOptions
+): NumericSummary => {
+  const sorted = presentSorted(column.values, centred.presentCount)
   const presentCount = sorted.length
   const missingCount = column.values.length - presentCount
   const distinct = distinctSorted(sorted)
@@ -43,7 +52,7 @@ export const numericProfile = (column: NumericColumn, options: ResolvedProfileOp
   }
   const min = sorted[0]!
   const max = sorted[presentCount - 1]!
-  const { mean, std, skewness, kurtosis } = moments(sorted)
+  const { mean, std, skewness, kurtosis } = centred.moments
   const quantiles = {
     p01: quantileSorted(sorted, 0.01),
     p05: quantileSorted(sorted, 0.05),
@@ -55,10 +64,8 @@ export const numericProfile = (column: NumericColumn, options: ResolvedProfileOp
   }
   const bins = histogramBinCount(presentCount, min, max, quantiles.p75 - quantiles.p25, options.maxHistogramBins)
   const { outliers, farOutCount } = scanOutliers(
-    column.values, quantiles.p25, quantiles.p75, presentCount, options.outlierSampleSize
+    column.values, sorted, quantiles.p25, quantiles.p75, options.outlierSampleSize
   )
-  let zeros = 0
-  for (let index = 0; index < presentCount; index++) if (sorted[index] === 0) zeros++
   const profile: NumericColumnProfile = {
     ...base,
     min,
@@ -69,7 +76,7 @@ export const numericProfile = (column: NumericColumn, options: ResolvedProfileOp
     quantiles,
     skewness: finiteOrNull(skewness),
     kurtosis: finiteOrNull(kurtosis),
-    zeros_count: zeros,
+    zeros_count: zerosSorted(sorted),
     histogram: histogramSorted(sorted, bins),
     outliers
   }

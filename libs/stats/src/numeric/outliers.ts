@@ -1,3 +1,5 @@
+import { countAbove, countBelow } from "./sortedCounts.ts"
+
 export interface Outliers {
   /** Q1 − 1.5·IQR */
   readonly lower_bound: number
@@ -16,38 +18,41 @@ export interface OutlierScan {
   readonly farOutCount: number
 }
 
-/** Tukey's fences from the quartiles, scanned in row order so the sampled indices are the first ones. */
+/** The first `sampleSize` of the `count` rows holding a value outside [lower, upper]: stops once it has them. */
+const firstOutlierRows = (values: Float64Array, lower: number, upper: number, count: number, sampleSize: number) => {
+  const wanted = Math.min(count, sampleSize)
+  const rows: Array<number> = []
+  for (let row = 0; row < values.length && rows.length < wanted; row++) {
+    const value = values[row]!
+    // NaN fails both comparisons, so missing values are never outliers.
+    if (value < lower || value > upper) rows.push(row)
+  }
+  return rows
+}
+
+/**
+ * Tukey's fences from the quartiles. The counts come from the sorted present values by binary search; the rows are
+ * then scanned only as far as the first outliers to sample.
+ */
 export const scanOutliers = (
   values: Float64Array,
+  sorted: Float64Array,
   q1: number,
   q3: number,
-  presentCount: number,
   sampleSize: number
 ): OutlierScan => {
   const iqr = q3 - q1
   const lower = q1 - 1.5 * iqr
   const upper = q3 + 1.5 * iqr
-  const farLower = q1 - 3 * iqr
-  const farUpper = q3 + 3 * iqr
-  let count = 0
-  let farOutCount = 0
-  const sample: Array<number> = []
-  for (let row = 0; row < values.length; row++) {
-    const value = values[row]!
-    // NaN fails both comparisons, so missing values are never outliers.
-    if (value < lower || value > upper) {
-      count++
-      if (sample.length < sampleSize) sample.push(row)
-      if (value < farLower || value > farUpper) farOutCount++
-    }
-  }
+  const count = countBelow(sorted, lower) + countAbove(sorted, upper)
+  const farOutCount = countBelow(sorted, q1 - 3 * iqr) + countAbove(sorted, q3 + 3 * iqr)
   return {
     outliers: {
       lower_bound: lower,
       upper_bound: upper,
       count,
-      share: presentCount === 0 ? 0 : count / presentCount,
-      sample_row_indices: sample
+      share: sorted.length === 0 ? 0 : count / sorted.length,
+      sample_row_indices: firstOutlierRows(values, lower, upper, count, sampleSize)
     },
     farOutCount
   }

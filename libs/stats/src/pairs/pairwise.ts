@@ -1,59 +1,83 @@
+import type { CentredColumn } from "../numeric/centredColumn.ts"
 import type { Association } from "../Profile.ts"
-import type { CategoricalColumn, ProfileColumn, ProfileInput } from "../ProfileInput.ts"
+import type { CategoricalColumn, NumericColumn, ProfileColumn, ProfileInput } from "../ProfileInput.ts"
 import { isCategoricalColumn, isNumericColumn } from "../ProfileInput.ts"
-import type { EtaCategorical } from "./correlationRatio.ts"
-import { categorySumsOf, correlationRatio, prepareCategorical, prepareNumeric } from "./correlationRatio.ts"
+import { correlationRatio, etaSums } from "./correlationRatio.ts"
 import { cramersV } from "./cramersV.ts"
-import { columnStats, pearson, withShifted } from "./pearson.ts"
+import { pearsonPairs } from "./pearson.ts"
+import type { PreparedCategorical } from "./preparedCategorical.ts"
+import { prepareCategorical } from "./preparedCategorical.ts"
 
 // Pair keys follow the spec's `<column_a>-<column_b>`, a before b in column order. Date and datetime columns take
 // part in neither correlations nor associations.
 const pairKey = (a: { readonly name: string }, b: { readonly name: string }) => `${a.name}-${b.name}`
 
-export const correlations = (input: ProfileInput): Record<string, number | null> => {
-  const numeric = input.columns.filter(isNumericColumn)
-  const stats = withShifted(numeric.map((column) => column.values), numeric.map((column) => columnStats(column.values)))
+/** A numeric column with its CentredColumn, which the column's own profile also uses. */
+export interface CentredNumeric {
+  readonly column: NumericColumn
+  readonly centred: CentredColumn
+}
+
+export const correlations = (
+  input: ProfileInput,
+  numeric: ReadonlyArray<CentredNumeric>
+): Record<string, number | null> => {
+  const values = pearsonPairs(numeric.map(({ centred }) => centred), input.rowCount)
   const result: Record<string, number | null> = {}
+  let pair = 0
   for (let i = 0; i < numeric.length; i++) {
     for (let j = i + 1; j < numeric.length; j++) {
-      result[pairKey(numeric[i]!, numeric[j]!)] = pearson(numeric[i]!, numeric[j]!, stats[i]!, stats[j]!)
+      result[pairKey(numeric[i]!.column, numeric[j]!.column)] = values[pair++]!
     }
   }
   return result
+}
+
+/** η for every numeric–categorical pair, keyed numeric column first. */
+const correlationRatios = (
+  input: ProfileInput,
+  numeric: ReadonlyArray<CentredNumeric>,
+  categorical: ReadonlyArray<readonly [CategoricalColumn, PreparedCategorical]>
+): Map<string, number | null> => {
+  const categoricals = categorical.map(([, prepared]) => prepared)
+  const sums = etaSums(categoricals, numeric.map(({ centred }) => centred), input.rowCount)
+  const etas = new Map<string, number | null>()
+  categorical.forEach(([other, prepared], i) => {
+    numeric.forEach(({ column, centred }, j) => {
+      etas.set(pairKey(column, other), correlationRatio(centred, prepared, column.values, sums[i]![j]!))
+    })
+  })
+  return etas
 }
 
 /**
  * Cramér's V for categorical pairs and η for numeric–categorical pairs. A categorical column with more categories
  * than `maxCategories` is skipped (its pairs are absent), since its tables would grow with its cardinality.
  */
-export const associations = (input: ProfileInput, maxCategories: number): Record<string, Association> => {
+export const associations = (
+  input: ProfileInput,
+  numeric: ReadonlyArray<CentredNumeric>,
+  maxCategories: number
+): Record<string, Association> => {
   const columns = input.columns
   const eligible = (column: ProfileColumn): column is CategoricalColumn =>
     isCategoricalColumn(column) && column.categories.length <= maxCategories
-  const categorical = new Map<number, EtaCategorical>()
-  columns.forEach((column, index) => {
-    if (eligible(column)) categorical.set(index, prepareCategorical(column.codes, column.categories.length))
-  })
-  const preparedIndices = [...categorical.keys()]
-  const preparedList = [...categorical.values()]
-  // Numeric column by numeric column, so one column's deviations (8 bytes a row) are alive at a time.
-  const etas = new Map<string, number | null>()
-  columns.forEach((column, numericIndex) => {
-    if (!isNumericColumn(column) || categorical.size === 0) return
-    const numeric = prepareNumeric(column.values)
-    const sums = categorySumsOf(numeric, preparedList)
-    preparedIndices.forEach((categoricalIndex, position) => {
-      const pair = pairKey(columns[numericIndex]!, columns[categoricalIndex]!)
-      etas.set(pair, correlationRatio(numeric, preparedList[position]!, column.values, sums[position]!))
-    })
-  })
+  const prepared = new Map<ProfileColumn, PreparedCategorical>()
+  for (const column of columns) {
+    if (eligible(column)) prepared.set(column, prepareCategorical(column.codes, column.categories.length))
+  }
+  const etas = correlationRatios(
+    input,
+    numeric,
+    columns.filter(eligible).map((column) => [column, prepared.get(column)!] as const)
+  )
   const result: Record<string, Association> = {}
   for (let i = 0; i < columns.length; i++) {
     for (let j = i + 1; j < columns.length; j++) {
       const a = columns[i]!
       const b = columns[j]!
       if (eligible(a) && eligible(b)) {
-        result[pairKey(a, b)] = { method: "cramers_v", value: cramersV(a.codes, a.categories.length, b.codes, b.categories.length) }
+        result[pairKey(a, b)] = { method: "cramers_v", value: cramersV(prepared.get(a)!, prepared.get(b)!) }
       } else if (isNumericColumn(a) && eligible(b)) {
         result[pairKey(a, b)] = { method: "correlation_ratio", value: etas.get(pairKey(a, b))! }
       } else if (eligible(a) && isNumericColumn(b)) {
