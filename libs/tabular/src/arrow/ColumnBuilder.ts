@@ -1,5 +1,6 @@
 import type { Data, DataType } from "apache-arrow"
 import { isMissingToken, trimCell } from "../normalise/cleanText.ts"
+import type { FieldBatch } from "../records/FieldBatch.ts"
 import type { Cell } from "../records/RecordStream.ts"
 import { TabularError } from "../TabularError.ts"
 
@@ -15,7 +16,8 @@ export type Rows = ReadonlyArray<ReadonlyArray<Cell>>
  * same few lines in each class, on purpose): one loop in this base class would see all five builder classes, so
  * V8 would make its calls and its reads of `length` and `validity` megamorphic and inline none of the conversions.
  * A loop per class keeps them monomorphic. On the 100 MB mixed CSV of test/bench/ingest.bench.ts (9.1 M cells)
- * pass 2 went from ~62 to ~83 MB/s CPU time (~45 ns less per cell; Node 20, medians, shared 2-core machine).
+ * pass 2 went from ~62 to ~83 MB/s CPU time (~45 ns less per cell; Node 20, medians, shared 2-core machine). The
+ * same holds for `appendFields`, the loop over CSV fields in place.
  */
 export abstract class ColumnBuilder {
   protected length = 0
@@ -43,6 +45,12 @@ export abstract class ColumnBuilder {
 
   /** Appends column `column` of `rows[from]` to `rows[to - 1]`. */
   abstract appendRows(rows: Rows, column: number, from: number, to: number): void
+
+  /**
+   * `appendRows` for CSV rows in place (see FieldBatch): a field that needs no cleaning is converted where it lies
+   * in the text, any other is cleaned as a string, as `appendRows` would.
+   */
+  abstract appendFields(batch: FieldBatch, column: number, from: number, to: number): void
 
   /** Bytes held beyond the fixed-size arrays (string bodies), for closing a batch early when they grow large. */
   get variableBytes(): number {

@@ -1,9 +1,10 @@
 import { Bool, type Data, DateDay, Float64, Int32, makeData, TimestampMillisecond } from "apache-arrow"
-import { booleanValueOf } from "../infer/booleanText.ts"
+import { booleanValueIn, booleanValueOf } from "../infer/booleanText.ts"
 import { daysSinceEpoch, millisecondsPerDay } from "../infer/calendar.ts"
-import { emptyDateReading, isoForm, readDateText } from "../infer/dateText.ts"
-import { emptyNumberReading, type NumberConvention, numberUnder } from "../infer/numberText.ts"
-import { isMissingToken, trimCell } from "../normalise/cleanText.ts"
+import { emptyDateReading, isoForm, readDateIn } from "../infer/dateText.ts"
+import { emptyNumberReading, numberIn, type NumberConvention, numberUnder } from "../infer/numberText.ts"
+import { isMissingToken, isPlainField, trimCell } from "../normalise/cleanText.ts"
+import { type FieldBatch, fieldText } from "../records/FieldBatch.ts"
 import { ColumnBuilder, type Rows } from "./ColumnBuilder.ts"
 
 /** Integers and floats as doubles: exact for every integer pass 1 accepts (within ±(2^53−1)). */
@@ -33,6 +34,26 @@ export class Float64Builder extends ColumnBuilder {
         this.values[at] = value
         validity[at >> 3]! |= 1 << (at & 7)
       }
+      this.length = at + 1
+    }
+  }
+
+  appendFields(batch: FieldBatch, column: number, from: number, to: number): void {
+    const { bounds, columnCount, text } = batch
+    const validity = this.validity
+    for (let row = from; row < to; row++) {
+      const field = 2 * (row * columnCount + column)
+      const start = bounds[field]!
+      const end = bounds[field + 1]!
+      if (!isPlainField(text, start, end)) {
+        this.append(fieldText(text, start, end))
+        continue
+      }
+      const at = this.length
+      const value = numberIn(text, start, end, this.convention, this.reading)
+      if (Number.isNaN(value)) this.changedBetweenReads()
+      this.values[at] = value
+      validity[at >> 3]! |= 1 << (at & 7)
       this.length = at + 1
     }
   }
@@ -88,6 +109,26 @@ export class Int32Builder extends ColumnBuilder {
     }
   }
 
+  appendFields(batch: FieldBatch, column: number, from: number, to: number): void {
+    const { bounds, columnCount, text } = batch
+    const validity = this.validity
+    for (let row = from; row < to; row++) {
+      const field = 2 * (row * columnCount + column)
+      const start = bounds[field]!
+      const end = bounds[field + 1]!
+      if (!isPlainField(text, start, end)) {
+        this.append(fieldText(text, start, end))
+        continue
+      }
+      const at = this.length
+      const value = numberIn(text, start, end, this.convention, this.reading)
+      if (value !== (value | 0)) this.changedBetweenReads()
+      this.values[at] = value
+      validity[at >> 3]! |= 1 << (at & 7)
+      this.length = at + 1
+    }
+  }
+
   protected appendText(text: string): void {
     const value = numberUnder(text, this.convention, this.reading)
     if (value !== (value | 0)) this.changedBetweenReads()
@@ -133,6 +174,26 @@ export class BoolBuilder extends ColumnBuilder {
         if (value) this.values[at >> 3]! |= 1 << (at & 7)
         validity[at >> 3]! |= 1 << (at & 7)
       }
+      this.length = at + 1
+    }
+  }
+
+  appendFields(batch: FieldBatch, column: number, from: number, to: number): void {
+    const { bounds, columnCount, text } = batch
+    const validity = this.validity
+    for (let row = from; row < to; row++) {
+      const field = 2 * (row * columnCount + column)
+      const start = bounds[field]!
+      const end = bounds[field + 1]!
+      if (!isPlainField(text, start, end)) {
+        this.append(fieldText(text, start, end))
+        continue
+      }
+      const at = this.length
+      const value = booleanValueIn(text, start, end)
+      if (value === undefined) this.changedBetweenReads()
+      if (value) this.values[at >> 3]! |= 1 << (at & 7)
+      validity[at >> 3]! |= 1 << (at & 7)
       this.length = at + 1
     }
   }
@@ -192,8 +253,31 @@ export class DateTimeBuilder extends ColumnBuilder {
     }
   }
 
+  appendFields(batch: FieldBatch, column: number, from: number, to: number): void {
+    const { bounds, columnCount, text } = batch
+    const validity = this.validity
+    for (let row = from; row < to; row++) {
+      const field = 2 * (row * columnCount + column)
+      const start = bounds[field]!
+      const end = bounds[field + 1]!
+      if (!isPlainField(text, start, end)) {
+        this.append(fieldText(text, start, end))
+        continue
+      }
+      const at = this.length
+      this.appendDate(text, start, end)
+      validity[at >> 3]! |= 1 << (at & 7)
+      this.length = at + 1
+    }
+  }
+
   protected appendText(text: string): void {
-    const reading = readDateText(text, this.reading)
+    this.appendDate(text, 0, text.length)
+  }
+
+  /** The date in `text` from `start` to `end`, at `length`. */
+  private appendDate(text: string, start: number, end: number): void {
+    const reading = readDateIn(text, start, end, this.reading)
     if (reading.form === 0) this.changedBetweenReads()
     const monthFirstPart = reading.form === isoForm || !this.dayFirst
     const days = monthFirstPart

@@ -1,7 +1,7 @@
-import { anyBooleanPair, booleanPairOf, isCanonicalBoolean, oneZero } from "./booleanText.ts"
-import { emptyDateReading, isoForm, readDateText } from "./dateText.ts"
+import { anyBooleanPair, booleanPairIn, isCanonicalBooleanIn, oneZero } from "./booleanText.ts"
+import { emptyDateReading, isoForm, readDateIn } from "./dateText.ts"
 import { isCalendarDate } from "./calendar.ts"
-import { classifyNumberText, commaDecimal, dotDecimal, emptyNumberReading } from "./numberText.ts"
+import { classifyNumberIn, commaDecimal, dotDecimal, emptyNumberReading } from "./numberText.ts"
 
 const bothConventions = dotDecimal | commaDecimal
 
@@ -44,13 +44,29 @@ export class ColumnEvidence {
 
   /** A trimmed, non-missing text cell. */
   observeText(text: string): void {
+    this.observeField(text, 0, text.length)
+  }
+
+  /** `observeText` of `text` from `start` to `end`: a CSV field in place (see FieldBatch), read without a string. */
+  observeField(text: string, start: number, end: number): void {
     this.present++
     if (this.booleanPairs !== 0) {
-      this.booleanPairs &= booleanPairOf(text)
-      if (isCanonicalBoolean(text)) this.canonicalBooleans++
+      this.booleanPairs &= booleanPairIn(text, start, end)
+      if (isCanonicalBooleanIn(text, start, end)) this.canonicalBooleans++
     }
-    if (this.numberConventions !== 0) this.observeNumberText(text)
-    if (this.dates) this.observeDateText(text)
+    if (this.numberConventions !== 0) this.observeNumberText(text, start, end)
+    if (this.dates) this.observeDateText(text, start, end)
+  }
+
+  /**
+   * A trimmed, non-missing text cell holding a double quote, which no number, date or boolean spelling has: what
+   * `observeText` would conclude, without unescaping the CSV field it came from.
+   */
+  observeTextWithQuote(): void {
+    this.present++
+    this.booleanPairs = 0
+    this.numberConventions = 0
+    this.dates = false
   }
 
   /** A JSON number: numeric evidence as it stands, and a boolean when 0 or 1, as the same text would be in a CSV. */
@@ -77,8 +93,8 @@ export class ColumnEvidence {
     this.dates = false
   }
 
-  private observeNumberText(text: string): void {
-    const reading = classifyNumberText(text, this.numberReading)
+  private observeNumberText(text: string, start: number, end: number): void {
+    const reading = classifyNumberIn(text, start, end, this.numberReading)
     this.numberConventions &= reading.conventions
     if ((this.numberConventions & dotDecimal) !== 0) {
       this.dotIntegral &&= reading.dotIntegral
@@ -90,13 +106,16 @@ export class ColumnEvidence {
       if (reading.commaIntegral && !fitsInt32(reading.commaValue)) this.commaInt32 = false
       if (reading.commaSeparated) this.commaSeparated++
     }
-    if (reading.conventions === bothConventions && reading.dotValue !== reading.commaValue && text.includes(",")) {
+    if (
+      reading.conventions === bothConventions && reading.dotValue !== reading.commaValue &&
+      text.slice(start, end).includes(",")
+    ) {
       this.ambiguousComma = true
     }
   }
 
-  private observeDateText(text: string): void {
-    const reading = readDateText(text, this.dateReading)
+  private observeDateText(text: string, start: number, end: number): void {
+    const reading = readDateIn(text, start, end, this.dateReading)
     if (reading.form === 0) {
       this.dates = false
       return

@@ -30,10 +30,6 @@ const spellings = new Map<string, readonly [pair: number, truth: boolean]>([
 ])
 const longestSpelling = 5
 
-/** The pair bit of a trimmed cell (0: not a boolean spelling). */
-export const booleanPairOf = (text: string): number =>
-  isCanonicalBoolean(text) ? trueFalse : text.length > longestSpelling ? 0 : (spellings.get(text.toLowerCase())?.[0] ?? 0)
-
 /**
  * The truth of a cell that inference accepted as a boolean spelling. The canonical spellings skip the lower-casing
  * and the map: pass 2 reads every cell of a boolean column here.
@@ -43,5 +39,25 @@ export const booleanValueOf = (text: string): boolean | undefined =>
   ? undefined
   : spellings.get(text.toLowerCase())?.[1]
 
-/** Already written the way the normalised table renders booleans. */
-export const isCanonicalBoolean = (text: string): boolean => text === "true" || text === "false"
+/** `booleanValueOf` of `text` from `start` to `end` (a CSV field in place); no string for the canonical spellings. */
+export const booleanValueIn = (text: string, start: number, end: number): boolean | undefined =>
+  isWordAt(text, start, end, "true")
+    ? true
+    : isWordAt(text, start, end, "false")
+    ? false
+    : booleanValueOf(text.slice(start, end))
+
+/** The pair bit of a trimmed cell, `text` from `start` to `end` (0: not a boolean spelling). */
+export const booleanPairIn = (text: string, start: number, end: number): number =>
+  isCanonicalBooleanIn(text, start, end)
+    ? trueFalse
+    : end - start > longestSpelling
+    ? 0
+    : (spellings.get(text.slice(start, end).toLowerCase())?.[0] ?? 0)
+
+/** `text` from `start` to `end` is already written the way the normalised table renders booleans. */
+export const isCanonicalBooleanIn = (text: string, start: number, end: number): boolean =>
+  isWordAt(text, start, end, "true") || isWordAt(text, start, end, "false")
+
+const isWordAt = (text: string, start: number, end: number, word: string): boolean =>
+  end - start === word.length && text.startsWith(word, start)

@@ -45,19 +45,29 @@ const mayStartANumber = (code: number): boolean =>
 
 /**
  * Fills `reading` (reused across cells so that the hot loop allocates nothing) and returns it. With `exact` false
- * (inference, see `classifyNumberText`) a plain decimal of more than 15 digits is not converted: it is known to be
- * finite from its length, and its `dotValue` is NaN.
+ * (inference, see `classifyNumberText`) a plain decimal too long for the fast path of `plainDecimal` is not
+ * converted: it is known to be finite from its length, and its `dotValue` is NaN.
  */
-export const readNumberText = (text: string, reading: NumberReading, exact = true): NumberReading => {
+export const readNumberText = (text: string, reading: NumberReading, exact = true): NumberReading =>
+  readNumberIn(text, 0, text.length, reading, exact)
+
+/** `readNumberText` of `text` from `start` to `end` (a CSV field in place): the common forms without a string. */
+const readNumberIn = (
+  text: string,
+  start: number,
+  end: number,
+  reading: NumberReading,
+  exact: boolean
+): NumberReading => {
   reading.conventions = 0
-  if (text.length === 0 || !mayStartANumber(text.charCodeAt(0))) return reading
-  const integer = plainInteger(text)
+  if (end === start || !mayStartANumber(text.charCodeAt(start))) return reading
+  const integer = plainInteger(text, start, end)
   if (integer !== undefined) {
     setDot(reading, integer, true, false)
     setComma(reading, integer, true, false)
     return reading
   }
-  const decimal = plainDecimal(text, exact)
+  const decimal = plainDecimal(text, start, end, exact)
   if (decimal === undefined) {
     reading.conventions = dotDecimal
     reading.dotValue = Number.NaN
@@ -67,9 +77,16 @@ export const readNumberText = (text: string, reading: NumberReading, exact = tru
   }
   if (!Number.isNaN(decimal)) {
     setDot(reading, decimal, false, false)
-    if (isSingleDotGroup(text)) setComma(reading, Number(text.replace(".", "")), true, true)
+    if (isSingleDotGroup(text, start, end)) {
+      setComma(reading, Number(text.slice(start, end).replace(".", "")), true, true)
+    }
     return reading
   }
+  return readByExpressions(text.slice(start, end), reading)
+}
+
+/** The forms off the fast paths: exponents, thousands separators, decimal commas. */
+const readByExpressions = (text: string, reading: NumberReading): NumberReading => {
   const plain = plainNumber.exec(text)
   if (plain !== null) {
     const integral = plain[1] === undefined && plain[2] === undefined && plain[3] === undefined
@@ -103,74 +120,83 @@ export const readNumberText = (text: string, reading: NumberReading, exact = tru
  * CPU medians), ~60 ms of pass 1 on the 100 MB mixed CSV.
  */
 export const classifyNumberText = (text: string, reading: NumberReading): NumberReading =>
-  readNumberText(text, reading, false)
+  readNumberIn(text, 0, text.length, reading, false)
+
+/** `classifyNumberText` of `text` from `start` to `end`. */
+export const classifyNumberIn = (text: string, start: number, end: number, reading: NumberReading): NumberReading =>
+  readNumberIn(text, start, end, reading, false)
 
 /**
  * Most numeric cells are short plain integers; reading them digit by digit skips the regular expressions. Undefined
- * for anything else (including leading zeros and more than 15 digits, which take the general path).
+ * for anything else (including leading zeros and more than 15 digits, which take the general path). Reads `text`
+ * from `start` to `end`, so that pass 2 can read a CSV field where it lies (as the other readers below do).
  */
-const plainInteger = (text: string): number | undefined => {
-  const signed = text.charCodeAt(0) === 45 || text.charCodeAt(0) === 43
-  const start = signed ? 1 : 0
-  const digits = text.length - start
-  if (digits === 0 || digits > 15 || (digits > 1 && text.charCodeAt(start) === 48)) return undefined
+const plainInteger = (text: string, start: number, end: number): number | undefined => {
+  const first = text.charCodeAt(start)
+  const digitsStart = first === 45 || first === 43 ? start + 1 : start
+  const digits = end - digitsStart
+  if (digits === 0 || digits > 15 || (digits > 1 && text.charCodeAt(digitsStart) === 48)) return undefined
   let value = 0
-  for (let index = start; index < text.length; index++) {
+  for (let index = digitsStart; index < end; index++) {
     const digit = text.charCodeAt(index) - 48
     if (digit < 0 || digit > 9) return undefined
     value = value * 10 + digit
   }
-  return text.charCodeAt(0) === 45 ? -value : value
+  return first === 45 ? -value : value
 }
 
-/** Powers of ten up to 10^15, each an exact double. */
-const powersOfTen = Array.from({ length: 16 }, (_, exponent) => 10 ** exponent)
+/** Powers of ten up to 10^22, each an exact double. */
+const powersOfTen = Array.from({ length: 23 }, (_, exponent) => 10 ** exponent)
+
+/** Below this, an integer summed digit by digit as a double is exact (a larger sum cannot round down below it). */
+const exactIntegerLimit = 2 ** 53
 
 /**
  * The value of a plain decimal (`12.34`, `-0.5`, `7.`, `.5`: what `plainNumber` accepts with a dot and without an
  * exponent), read by char codes; NaN for anything else, which takes the regular expressions; undefined for a long
- * one not read (`exact` false). With at most 15 digits the digits form an exact integer and one division by an
- * exact power of ten rounds correctly, so the value equals `Number(text)` without the string-to-double conversion;
- * longer ones use `Number(text)`. On the 100 MB
+ * one not read (`exact` false). When its digits form an integer below 2^53 they and the power of ten are exact
+ * doubles, and one division of the two rounds correctly, so the value equals `Number(text)` without the
+ * string-to-double conversion (Clinger's fast path); longer ones use `Number(text)`. On the 100 MB
  * mixed CSV of test/bench/ingest.bench.ts (two decimal columns of ten) the regular expressions were the largest
  * self time of both passes (~12 % of the profile). With this path and the others it came with (trimCell, the
  * two-part date and canonical boolean paths) pass 1 went from ~69 to ~105 MB/s and pass 2 from ~45 to ~64 MB/s
- * (Node 20, medians, shared 2-core machine).
+ * (Node 20, medians, shared 2-core machine). Taking 16-digit decimals too (most of `String(Math.random())`, the
+ * bench's `ratio` column) rather than only up to 15 digits spared pass 2 a `Number` call on about half of them.
  */
-const plainDecimal = (text: string, exact: boolean): number | undefined => {
-  const length = text.length
-  const first = text.charCodeAt(0)
-  let index = first === 45 || first === 43 ? 1 : 0
+const plainDecimal = (text: string, start: number, end: number, exact: boolean): number | undefined => {
+  const first = text.charCodeAt(start)
+  let index = first === 45 || first === 43 ? start + 1 : start
   const integerStart = index
   let digits = 0
-  for (; index < length; index++) {
+  for (; index < end; index++) {
     const digit = text.charCodeAt(index) - 48
     if (digit < 0 || digit > 9) break
     digits = digits * 10 + digit
   }
   const integerDigits = index - integerStart
-  if (index === length || text.charCodeAt(index) !== 46) return Number.NaN
+  if (index === end || text.charCodeAt(index) !== 46) return Number.NaN
   if (integerDigits > 1 && text.charCodeAt(integerStart) === 48) return Number.NaN
   const dot = index++
-  for (; index < length; index++) {
+  for (; index < end; index++) {
     const digit = text.charCodeAt(index) - 48
     if (digit < 0 || digit > 9) return Number.NaN
     digits = digits * 10 + digit
   }
-  const fractionDigits = length - dot - 1
+  const fractionDigits = end - dot - 1
   if (integerDigits === 0 && fractionDigits === 0) return Number.NaN
-  if (integerDigits + fractionDigits > 15) {
-    // Under 309 integer digits a decimal is below 10^308 < Number.MAX_VALUE: finite whatever its digits.
-    return exact || integerDigits > 308 ? Number(text) : undefined
+  if (digits < exactIntegerLimit && fractionDigits < powersOfTen.length) {
+    const value = digits / powersOfTen[fractionDigits]!
+    return first === 45 ? -value : value
   }
-  const value = digits / powersOfTen[fractionDigits]!
-  return first === 45 ? -value : value
+  // Under 309 integer digits a decimal is below 10^308 < Number.MAX_VALUE: finite whatever its digits.
+  return exact || integerDigits > 308 ? Number(text.slice(start, end)) : undefined
 }
 
 /** `1.234`: also a whole number written with a dot as thousands separator (what `singleDotGroup` matches). */
-const isSingleDotGroup = (text: string): boolean => {
-  const integerStart = text.charCodeAt(0) === 45 || text.charCodeAt(0) === 43 ? 1 : 0
-  const dot = text.length - 4
+const isSingleDotGroup = (text: string, start: number, end: number): boolean => {
+  const first = text.charCodeAt(start)
+  const integerStart = first === 45 || first === 43 ? start + 1 : start
+  const dot = end - 4
   return dot - integerStart >= 1 && dot - integerStart <= 3 && text.charCodeAt(dot) === 46 &&
     text.charCodeAt(integerStart) !== 48
 }
@@ -196,17 +222,27 @@ const setComma = (reading: NumberReading, value: number, integral: boolean, sepa
 }
 
 /** The value of a cell that inference accepted under `convention`; NaN when it does not read that way. */
-export const numberUnder = (text: string, convention: NumberConvention, reading: NumberReading): number => {
+export const numberUnder = (text: string, convention: NumberConvention, reading: NumberReading): number =>
+  numberIn(text, 0, text.length, convention, reading)
+
+/** `numberUnder` of `text` from `start` to `end`, without a string for the common forms. */
+export const numberIn = (
+  text: string,
+  start: number,
+  end: number,
+  convention: NumberConvention,
+  reading: NumberReading
+): number => {
   // Pass 2 knows the convention, so the common forms skip the reading of the other one.
-  if (text.length > 0 && mayStartANumber(text.charCodeAt(0))) {
-    const integer = plainInteger(text)
+  if (end > start && mayStartANumber(text.charCodeAt(start))) {
+    const integer = plainInteger(text, start, end)
     if (integer !== undefined) return integer
     if (convention === dotDecimal) {
-      const decimal = plainDecimal(text, true)
+      const decimal = plainDecimal(text, start, end, true)
       if (decimal !== undefined && Number.isFinite(decimal)) return decimal
     }
   }
-  readNumberText(text, reading)
+  readNumberIn(text, start, end, reading, true)
   if ((reading.conventions & convention) === 0) return Number.NaN
   return convention === dotDecimal ? reading.dotValue : reading.commaValue
 }

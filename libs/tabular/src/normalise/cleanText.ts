@@ -6,12 +6,13 @@
 const missingTokens = new Set(["", "na", "n/a", "null", "nan", "none", "-"])
 const longestMissingToken = 4
 
+const mayStartMissingToken = (code: number): boolean =>
+  code === 110 /* n */ || code === 78 /* N */ || code === 45 /* - */
+
 export const isMissingToken = (trimmed: string): boolean => {
   if (trimmed.length === 0) return true
   if (trimmed.length > longestMissingToken) return false
-  const first = trimmed.charCodeAt(0)
-  return (first === 110 /* n */ || first === 78 /* N */ || first === 45 /* - */) &&
-    missingTokens.has(trimmed.toLowerCase())
+  return mayStartMissingToken(trimmed.charCodeAt(0)) && missingTokens.has(trimmed.toLowerCase())
 }
 
 /** Space, tab, line breaks and controls; everything `trim` removes is either this or at least U+00A0. */
@@ -25,3 +26,16 @@ export const trimCell = (cell: string): string =>
   cell.length === 0 || mayBeTrimmed(cell.charCodeAt(0)) || mayBeTrimmed(cell.charCodeAt(cell.length - 1))
     ? cell.trim()
     : cell
+
+/**
+ * Whether `text` from `start` to `end` (a CSV field in place, see FieldBatch) is a cell that `trimCell` leaves as it
+ * is and that is not a missing token, told from its ends and length. False for an empty field, an escaped one
+ * (`start` below zero) and one that may need cleaning: the caller takes those as strings, through `trimCell` and
+ * `isMissingToken`.
+ */
+export const isPlainField = (text: string, start: number, end: number): boolean => {
+  if (start < 0 || end <= start) return false
+  const first = text.charCodeAt(start)
+  if (mayBeTrimmed(first) || mayBeTrimmed(text.charCodeAt(end - 1))) return false
+  return end - start > longestMissingToken || !mayStartMissingToken(first)
+}

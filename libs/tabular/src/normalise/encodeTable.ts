@@ -1,8 +1,10 @@
 import { makeData, RecordBatch, Struct } from "apache-arrow"
 import { builderFor } from "../arrow/builderFor.ts"
+import type { ColumnBuilder, Rows } from "../arrow/ColumnBuilder.ts"
 import { IpcStreamEncoder } from "../arrow/IpcStreamEncoder.ts"
 import { tableSchema } from "../arrow/tableSchema.ts"
 import type { InferredTable } from "../infer/inferTable.ts"
+import { fieldRows } from "../records/FieldBatch.ts"
 import type { RecordStream } from "../records/RecordStream.ts"
 import { TabularError } from "../TabularError.ts"
 
@@ -40,18 +42,19 @@ export async function* encodeTable(
   }
   const stringBytes = (): number => builders.reduce((total, builder) => total + builder.variableBytes, 0)
 
-  yield encoder.header()
-  for await (const batch of records.batches) {
-    for (const row of batch) if (row.length > builders.length) throw changedBetweenReads()
-    // Column by column (see ColumnBuilder), in runs of rows that end wherever the row-by-row rule would close a
-    // batch or add up the string bytes, so batches close exactly where they did.
-    for (let from = 0; from < batch.length;) {
+  /**
+   * Appends rows `0` to `rowCount` of a batch, column by column (see ColumnBuilder), in runs of rows that end
+   * wherever the row-by-row rule would close a batch or add up the string bytes, so batches close exactly where
+   * they did.
+   */
+  function* appendInRuns(rowCount: number, append: AppendRun) {
+    for (let from = 0; from < rowCount;) {
       const to = Math.min(
-        batch.length,
+        rowCount,
         from + limits.rows - rowsInBatch,
         from + stringCheckEvery - (rowsInBatch % stringCheckEvery)
       )
-      for (let column = 0; column < builders.length; column++) builders[column]!.appendRows(batch, column, from, to)
+      for (let column = 0; column < builders.length; column++) append(builders[column]!, column, from, to)
       rowsInBatch += to - from
       rowsSeen += to - from
       from = to
@@ -60,9 +63,33 @@ export async function* encodeTable(
       }
     }
   }
+  const appendRows = (rows: Rows) =>
+    appendInRuns(rows.length, (builder, column, from, to) => builder.appendRows(rows, column, from, to))
+
+  yield encoder.header()
+  if (records.fieldBatches !== undefined) {
+    for await (const batch of records.fieldBatches) {
+      // A header that changed between the reads: the rows as strings meet the same checks as in `batches`.
+      if (batch.columnCount !== builders.length) yield* appendRows(checkedWidth(fieldRows(batch), builders.length))
+      else {
+        yield* appendInRuns(batch.rowCount, (builder, column, from, to) => builder.appendFields(batch, column, from, to))
+      }
+    }
+  } else {
+    for await (const batch of records.batches) yield* appendRows(checkedWidth(batch, builders.length))
+  }
   if (rowsSeen !== inferred.summary.rowCount) throw changedBetweenReads()
   if (rowsInBatch > 0) yield closeBatch()
   yield encoder.end()
+}
+
+/** Appends rows `from` to `to` of the batch at hand to the builder of column `column`. */
+type AppendRun = (builder: ColumnBuilder, column: number, from: number, to: number) => void
+
+/** Rows no wider than the table of pass 1; a wider row means the file changed between the reads. */
+const checkedWidth = (rows: Rows, columns: number): Rows => {
+  for (const row of rows) if (row.length > columns) throw changedBetweenReads()
+  return rows
 }
 
 const changedBetweenReads = (): TabularError =>

@@ -1,3 +1,5 @@
+import type { FieldBatch } from "./FieldBatch.ts"
+
 /**
  * The seam between reading bytes (encoding, format, CSV / JSON / NDJSON syntax) and making a typed table of them
  * (inference, normalisation, Arrow). Plain async iteration rather than Effect streams: this is the hot loop of an
@@ -26,4 +28,10 @@ export interface RecordStream {
    * has missing values at the end. Iterating fails with a TabularError (thrown) when the file turns out bad.
    */
   readonly batches: AsyncIterable<ReadonlyArray<ReadonlyArray<Cell>>>
+  /**
+   * CSV only: the same rows as `batches`, as where their fields lie in the text (see FieldBatch), for pass 2 to
+   * convert without a string per field. A batch is valid until the next one is asked for (its arrays are reused).
+   * A stream is read once, through one of the two.
+   */
+  readonly fieldBatches?: AsyncIterable<FieldBatch>
 }

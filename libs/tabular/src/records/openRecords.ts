@@ -4,6 +4,7 @@ import { TabularError } from "../TabularError.ts"
 import { CsvParser } from "./csv/CsvParser.ts"
 import { sniffDelimiter } from "./csv/sniffDelimiter.ts"
 import { detectFormat } from "./detectFormat.ts"
+import type { FieldBatch } from "./FieldBatch.ts"
 import { JsonArrayParser } from "./json/JsonArrayParser.ts"
 import { NdjsonParser } from "./json/NdjsonParser.ts"
 import { readHead } from "./readHead.ts"
@@ -72,6 +73,15 @@ const openParser = async (text: DecodedText): Promise<OpenedParser> => {
 
 const recordStream = ({ delimiter, ended, format, parser }: OpenedParser, text: DecodedText): RecordStream => {
   let iterated = false
+  const readOnce = <Batch>(read: () => AsyncGenerator<Batch>): AsyncIterable<Batch> => ({
+    [Symbol.asyncIterator]: () => {
+      if (iterated) {
+        throw new Error("RecordStream.batches (or fieldBatches) can be iterated once; call openRecords again for another pass")
+      }
+      iterated = true
+      return read()
+    }
+  })
   return {
     format,
     get encoding(): TextEncoding {
@@ -81,13 +91,8 @@ const recordStream = ({ delimiter, ended, format, parser }: OpenedParser, text: 
     get columns() {
       return parser.columns
     },
-    batches: {
-      [Symbol.asyncIterator]: () => {
-        if (iterated) throw new Error("RecordStream.batches can be iterated once; call openRecords again for another pass")
-        iterated = true
-        return readBatches(parser, text, ended)
-      }
-    }
+    batches: readOnce(() => readBatches(parser, text, ended)),
+    ...(parser instanceof CsvParser ? { fieldBatches: readOnce(() => readFieldBatches(parser, text, ended)) } : {})
   }
 }
 
@@ -96,19 +101,49 @@ async function* readBatches(
   text: DecodedText,
   endedAlready: boolean
 ): AsyncGenerator<ReadonlyArray<ReadonlyArray<Cell>>> {
+  for await (const _ of parseRest(parser, text, endedAlready, BATCH_ROWS)) yield parser.takeRows()
+  while (parser.pendingRows > 0) {
+    const rows = parser.takeRows()
+    if (rows.length <= BATCH_ROWS) yield rows
+    else for (let from = 0; from < rows.length; from += BATCH_ROWS) yield rows.slice(from, from + BATCH_ROWS)
+  }
+}
+
+/** As they come, one batch per piece of text: field bounds hold on to no young objects, so batch size is free. */
+async function* readFieldBatches(
+  parser: CsvParser,
+  text: DecodedText,
+  endedAlready: boolean
+): AsyncGenerator<FieldBatch> {
+  for await (const _ of parseRest(parser, text, endedAlready, 1)) yield* handOut(parser)
+  yield* handOut(parser)
+}
+
+/** The batches waiting, each recycled once the next is asked for: a batch is valid until then. */
+function* handOut(parser: CsvParser): Generator<FieldBatch> {
+  for (const batch of parser.takeFieldBatches()) {
+    yield batch
+    parser.recycle(batch)
+  }
+}
+
+/**
+ * Feeds the parser the rest of the text, pausing whenever at least `rows` rows wait to be taken, and ends it at the
+ * end of the text. Closes the text when done or stopped.
+ */
+async function* parseRest(
+  parser: RecordParser,
+  text: DecodedText,
+  endedAlready: boolean,
+  rows: number
+): AsyncGenerator<void> {
   try {
-    if (!endedAlready) {
-      for (let piece = await text.read(); piece !== undefined; piece = await text.read()) {
-        parser.push(piece)
-        if (parser.pendingRows >= BATCH_ROWS) yield parser.takeRows()
-      }
-      parser.end()
+    if (endedAlready) return
+    for (let piece = await text.read(); piece !== undefined; piece = await text.read()) {
+      parser.push(piece)
+      if (parser.pendingRows >= rows) yield
     }
-    while (parser.pendingRows > 0) {
-      const rows = parser.takeRows()
-      if (rows.length <= BATCH_ROWS) yield rows
-      else for (let from = 0; from < rows.length; from += BATCH_ROWS) yield rows.slice(from, from + BATCH_ROWS)
-    }
+    parser.end()
   } finally {
     await text.close()
   }
