@@ -1,7 +1,10 @@
+import { consumedBy } from "@synth/contracts"
 import { EventWriter, type StoredEvent, understoodEvent } from "@synth/eventlog"
-import { Effect, Option } from "effect"
+import { absurd, Effect, Option } from "effect"
 import { generationActor, JobMonitor } from "./JobMonitor.ts"
 import { JobRunner } from "./JobRunner.ts"
+
+const dispatched = consumedBy("generationDispatcher")
 
 /**
  * The dispatcher: a member of the `generation` consumer group on the generator topic. It starts the jobs of
@@ -19,9 +22,7 @@ export class Generation extends Effect.Service<Generation>()("@synth/generation/
       const understood = yield* understoodEvent(stored, "generation")
       if (Option.isNone(understood)) return
       const event = understood.value
-      if (event.type !== "generator.requested" && event.type !== "generator.requeued" && event.type !== "generator.sample-requested") {
-        return
-      }
+      if (!dispatched(event)) return
       yield* monitor.awaitFolded(stored.partition, stored.offset)
       const state = monitor.job(stored.key)
       if (state === undefined) return yield* Effect.logWarning("a generator event for an unknown job; ignored")
@@ -52,6 +53,8 @@ export class Generation extends Effect.Service<Generation>()("@synth/generation/
           }
           return yield* runner.startSampling({ ...event.payload, modelBlobKey: state.modelBlobKey }, stored.envelope)
         }
+        default:
+          return absurd<void>(event)
       }
     }, (effect, stored) => Effect.annotateLogs(effect, { eventId: stored.envelope.eventId, generatorId: stored.key }))
 

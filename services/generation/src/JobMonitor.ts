@@ -1,4 +1,5 @@
 import {
+  consumedBy,
   type DomainEventOf,
   type EventEnvelope,
   type GeneratorId,
@@ -11,6 +12,8 @@ import { GenerationConfig } from "./GenerationConfig.ts"
 import { LocalJobs } from "./LocalJobs.ts"
 
 export const generationActor = serviceActor("generation")
+
+const monitored = consumedBy("generationJobMonitor")
 
 export type JobRequest = DomainEventOf<"generator.requested">["payload"]
 
@@ -79,6 +82,7 @@ export class JobMonitor extends Effect.Service<JobMonitor>()("@synth/generation/
         const understood = yield* understoodEvent(stored, "generation")
         if (Option.isNone(understood)) return
         const event = understood.value
+        if (!monitored(event)) return
         const at = Date.parse(stored.appendedAt)
         if (event.type === "generator.requested") {
           if (!jobs.has(stored.key)) {

@@ -2,7 +2,7 @@ import { BlobKey, BlobStore } from "@synth/blobstore"
 import type { DatasetId, EventEnvelope, GenerationFailureReason, GeneratorId, UserId } from "@synth/contracts"
 import { EventWriter } from "@synth/eventlog"
 import { describeDuration } from "@synth/synth"
-import { Cause, Chunk, Clock, Deferred, Duration, Effect, Fiber, Ref, Schedule, Stream } from "effect"
+import { Cause, Chunk, Clock, Deferred, Duration, Effect, Fiber, Metric, Ref, Schedule, Stream } from "effect"
 import { GenerationConfig } from "./GenerationConfig.ts"
 import { generationActor, type JobRequest } from "./JobMonitor.ts"
 import { LocalJobs } from "./LocalJobs.ts"
@@ -45,6 +45,14 @@ const readAll = <E>(stream: Stream.Stream<Uint8Array, E>) =>
     return bytes
   })
 
+/** Prometheus gauges of this process's jobs: waiting for a GENERATION_CONCURRENCY slot, and holding one. */
+const queuedJobs = Metric.gauge("generation_jobs_queued", {
+  description: "Generation jobs (training or sampling) in this process waiting for a free GENERATION_CONCURRENCY slot."
+})
+const runningJobs = Metric.gauge("generation_jobs_running", {
+  description: "Generation jobs (training or sampling) running in this process."
+})
+
 /**
  * Runs generation jobs: at most GENERATION_CONCURRENCY at once in this process, each in its own worker thread.
  * A job appends `generator.started`, progress events (at most one a second, and one every GENERATION_HEARTBEAT
@@ -59,6 +67,9 @@ export class JobRunner extends Effect.Service<JobRunner>()("@synth/generation/Jo
     const localJobs = yield* LocalJobs
     const config = yield* GenerationConfig
     const permits = yield* Effect.makeSemaphore(config.concurrency)
+    // Registers both gauges, so a scrape shows 0 before the first job rather than nothing.
+    yield* Metric.modify(queuedJobs, 0)
+    yield* Metric.modify(runningJobs, 0)
     const scope = yield* Effect.scope
 
     const context = (generatorId: string, cause: EventEnvelope, eventIds: "derived" | "fresh") => ({
@@ -222,7 +233,8 @@ export class JobRunner extends Effect.Service<JobRunner>()("@synth/generation/Jo
                 format: outcome.model?.format ?? "unknown",
                 formatVersion: outcome.model?.formatVersion ?? 0
               },
-              timings: { fitMs: Math.round(outcome.fitMs), sampleMs: Math.round(outcome.sampleMs), totalMs }
+              timings: { fitMs: Math.round(outcome.fitMs), sampleMs: Math.round(outcome.sampleMs), totalMs },
+              ...(outcome.model?.privacy ? { privacy: outcome.model.privacy } : {})
             }
           }],
           context(job.generatorId, cause, "derived")
@@ -289,8 +301,13 @@ export class JobRunner extends Effect.Service<JobRunner>()("@synth/generation/Jo
       announce: Effect.Effect<unknown>
     ) =>
       Effect.gen(function* () {
-        yield* permits.take(1)
-        yield* Effect.onError(announce, () => permits.release(1))
+        yield* Metric.modify(queuedJobs, 1)
+        yield* permits.take(1).pipe(
+          Effect.zipLeft(Metric.modify(runningJobs, 1)),
+          Effect.ensuring(Metric.modify(queuedJobs, -1))
+        )
+        const release = Effect.zipRight(Metric.modify(runningJobs, -1), permits.release(1))
+        yield* Effect.onError(announce, () => release)
         // Registered before it runs, so a cancel request never finds the job neither here nor registered.
         const registered = yield* Deferred.make<void>()
         const fiber = yield* Deferred.await(registered).pipe(
@@ -298,7 +315,7 @@ export class JobRunner extends Effect.Service<JobRunner>()("@synth/generation/Jo
           Effect.catchAllCause((cause) =>
             Cause.isInterruptedOnly(cause) ? Effect.void : Effect.logError("generation job failed unexpectedly", cause)
           ),
-          Effect.ensuring(permits.release(1)),
+          Effect.ensuring(release),
           Effect.annotateLogs({ generatorId, attempt }),
           Effect.forkIn(scope)
         )

@@ -3,10 +3,12 @@ export {
   type GeneratorKind,
   GeneratorUnavailable,
   NothingToLearn,
+  type TrainingPrivacy,
   loadModel,
   ModelArtifactError,
   trainableGenerators,
   type TrainedModel,
   trainModel,
-  type TrainingOptions
+  type TrainingOptions,
+  TrainingRefused
 } from "./trainModel.ts"

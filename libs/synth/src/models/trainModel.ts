@@ -17,12 +17,24 @@ export interface TrainingOptions {
   readonly onEpoch?: (epoch: number, losses: Readonly<Record<string, number>>) => void
 }
 
+/** What a differentially private training spent (dp-ctgan only), as its generator record reports it. */
+export interface TrainingPrivacy {
+  readonly targetEpsilon: number
+  readonly epsilonSpent: number
+  readonly delta: number
+  readonly noiseMultiplier: number
+  /** Discriminator steps taken (fewer than planned when the budget ran out first). */
+  readonly steps: number
+  readonly stoppedEarly: boolean
+}
+
 /** A fitted generator: it samples, and it stores itself as a versioned JSON artifact that `loadModel` reads back. */
 export interface TrainedModel {
   readonly format: string
   readonly formatVersion: number
   readonly sample: (rows: number, seed: number, onProgress?: (rowsDone: number) => void) => SynthTable
   readonly toJSON: () => unknown
+  readonly privacy?: TrainingPrivacy | null
 }
 
 /** A generator type this build cannot train (the neural models arrive with their own issue). */
@@ -31,46 +43,153 @@ export class GeneratorUnavailable extends Data.TaggedError("GeneratorUnavailable
 export class ModelArtifactError extends Data.TaggedError("ModelArtifactError")<{ readonly message: string }> {}
 
 /** The generator types trainModel can fit in this build. */
-export const trainableGenerators: ReadonlyArray<GeneratorKind> = ["gaussian_copula"]
+export const trainableGenerators: ReadonlyArray<GeneratorKind> = ["gaussian_copula", "ctgan", "dp-ctgan", "tvae"]
+
+/**
+ * The options describe no training this model can do (e.g. a privacy budget too small for even one step); the
+ * gateway checks the same rules before accepting a job, so this is the last line, not the usual path.
+ */
+export class TrainingRefused extends Data.TaggedError("TrainingRefused")<{ readonly message: string }> {}
 
 /** The table gives the model nothing to learn from (no rows, or no columns). */
 export class NothingToLearn extends Data.TaggedError("NothingToLearn")<{ readonly message: string }> {}
 
-/** Fits a generator of the given type on the table (synchronous CPU work: run it off the event loop). */
-export const trainModel = (
+const emptiness = (table: SynthTable): NothingToLearn | null =>
+  table.columns.length === 0
+    ? new NothingToLearn({ message: "the table has no columns" })
+    : table.rowCount === 0
+    ? new NothingToLearn({ message: "the table has no rows" })
+    : null
+
+const fitCopula = (table: SynthTable, options: TrainingOptions): Either.Either<TrainedModel, NothingToLearn> => {
+  options.onFitProgress?.(0)
+  const fitted = Either.try({
+    try: () => fitGaussianCopula(table, { seed: options.seed }),
+    catch: (error) => error
+  })
+  if (Either.isLeft(fitted)) {
+    // Only the documented refusal becomes a value; anything else is a bug and keeps propagating.
+    if (fitted.left instanceof CopulaFitError) return Either.left(new NothingToLearn({ message: fitted.left.message }))
+    throw fitted.left
+  }
+  options.onFitProgress?.(1)
+  return Either.right({ format: "synth.gaussian-copula", formatVersion: 1, ...fitted.right })
+}
+
+/** Each model names its own losses (generator and discriminator, or loss); a job records them all by name. */
+const reportEpoch = (onEpoch: NonNullable<TrainingOptions["onEpoch"]>) => (epoch: number, losses: object) =>
+  onEpoch(epoch, { ...(losses as Readonly<Record<string, number>>) })
+
+/** SDV's defaults, used when a caller (a test, a benchmark) leaves them out; the gateway always sets both. */
+const DEFAULT_EPOCHS = 300
+const DEFAULT_BATCH_SIZE = 500
+
+/**
+ * Fits a generator of the given type on the table: CPU work that blocks for its whole length, so run it off the
+ * event loop (the generation service runs it in a worker thread). The neural models are loaded on first use: they
+ * bring TensorFlow.js and its WebAssembly backend, which the gateway (a user of this module) must not load.
+ */
+export const trainModel = async (
   generator: GeneratorKind,
   table: SynthTable,
   options: TrainingOptions
-): Either.Either<TrainedModel, GeneratorUnavailable | NothingToLearn> => {
+): Promise<Either.Either<TrainedModel, GeneratorUnavailable | NothingToLearn | TrainingRefused>> => {
+  const empty = emptiness(table)
+  if (empty !== null && generator !== "gaussian_copula") return Either.left(empty)
+  const epochs = options.epochs ?? DEFAULT_EPOCHS
+  const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE
+  const neural = {
+    seed: options.seed,
+    epochs,
+    batchSize,
+    ...(options.onEpoch === undefined ? {} : { onEpoch: reportEpoch(options.onEpoch) }),
+    ...(options.onFitProgress === undefined ? {} : { onProgress: options.onFitProgress })
+  }
   switch (generator) {
-    case "gaussian_copula": {
-      options.onFitProgress?.(0)
-      const fitted = Either.try({
-        try: () => fitGaussianCopula(table, { seed: options.seed }),
-        catch: (error) => error
-      })
-      if (Either.isLeft(fitted)) {
-        // Only the documented refusal becomes a value; anything else is a bug and keeps propagating.
-        if (fitted.left instanceof CopulaFitError) return Either.left(new NothingToLearn({ message: fitted.left.message }))
-        throw fitted.left
-      }
-      options.onFitProgress?.(1)
-      return Either.right({ format: "synth.gaussian-copula", formatVersion: 1, ...fitted.right })
+    case "gaussian_copula":
+      return fitCopula(table, options)
+    case "ctgan": {
+      const { fitCtgan } = await import("../neural/ctgan/index.ts")
+      return refusalOrModel(CTGAN_FORMAT, () => fitCtgan(table, neural))
+    }
+    case "dp-ctgan": {
+      // The gateway refuses a dp-ctgan request without a budget (invalid_epsilon), so getting here without one is a bug.
+      if (options.targetEpsilon === null) throw new Error("dp-ctgan training needs a target epsilon")
+      const { fitCtgan } = await import("../neural/ctgan/index.ts")
+      const dp = { targetEpsilon: options.targetEpsilon }
+      return refusalOrModel(CTGAN_FORMAT, () => fitCtgan(table, { ...neural, dp }))
+    }
+    case "tvae": {
+      const { fitTvae } = await import("../neural/tvae/index.ts")
+      const model = await fitTvae(table, neural)
+      return Either.right({ format: TVAE_FORMAT, formatVersion: 1, ...neuralModel(model) })
     }
     default:
       return Either.left(new GeneratorUnavailable({ generator }))
   }
 }
 
+const CTGAN_FORMAT = "synth.ctgan"
+const TVAE_FORMAT = "synth.tvae"
+
+interface NeuralModel {
+  readonly sample: TrainedModel["sample"]
+  readonly toJSON: () => unknown
+  readonly privacy?: TrainingPrivacy | null
+}
+
+/** The parts of a neural model a job needs (the models carry more, e.g. their loss history). */
+const neuralModel = (model: NeuralModel) => ({
+  sample: model.sample,
+  toJSON: model.toJSON,
+  privacy: model.privacy ?? null
+})
+
+const CTGAN_REFUSALS: ReadonlySet<string> = new Set(["CtganOptionsError", "InvalidEpsilon", "PrivacyBudgetExceeded"])
+
+/** CTGAN's documented refusals become a TrainingRefused value; anything else is a bug and keeps propagating. */
+const refusalOrModel = async (
+  format: string,
+  fit: () => Promise<NeuralModel>
+): Promise<Either.Either<TrainedModel, TrainingRefused>> => {
+  try {
+    return Either.right({ format, formatVersion: 1, ...neuralModel(await fit()) })
+  } catch (error) {
+    const tag = typeof error === "object" && error !== null ? (error as { _tag?: unknown })._tag : undefined
+    if (typeof tag === "string" && CTGAN_REFUSALS.has(tag)) {
+      return Either.left(new TrainingRefused({ message: (error as { message: string }).message }))
+    }
+    throw error
+  }
+}
+
+const artifactFormat = (artifact: unknown) =>
+  typeof artifact === "object" && artifact !== null ? (artifact as { format?: unknown }).format : undefined
+
 /** A stored artifact back as a model that samples exactly what the trained one did. */
-export const loadModel = (artifact: unknown): Either.Either<TrainedModel, ModelArtifactError> => {
-  const format = typeof artifact === "object" && artifact !== null ? (artifact as { format?: unknown }).format : undefined
+export const loadModel = async (artifact: unknown): Promise<Either.Either<TrainedModel, ModelArtifactError>> => {
+  const format = artifactFormat(artifact)
+  const refused = (error: { readonly message: string }) => Either.left(new ModelArtifactError({ message: error.message }))
   switch (format) {
     case "synth.gaussian-copula":
       return Either.match(gaussianCopulaFromJSON(artifact), {
-        onLeft: (error) => Either.left(new ModelArtifactError({ message: error.message })),
+        onLeft: refused,
         onRight: (fitted) => Either.right({ format: "synth.gaussian-copula", formatVersion: 1, ...fitted })
       })
+    case CTGAN_FORMAT: {
+      const { ctganFromJSON } = await import("../neural/ctgan/index.ts")
+      return Either.match(await ctganFromJSON(artifact), {
+        onLeft: refused,
+        onRight: (model) => Either.right({ format: CTGAN_FORMAT, formatVersion: 1, ...neuralModel(model) })
+      })
+    }
+    case TVAE_FORMAT: {
+      const { tvaeFromJSON } = await import("../neural/tvae/index.ts")
+      return Either.match(await tvaeFromJSON(artifact), {
+        onLeft: refused,
+        onRight: (model) => Either.right({ format: TVAE_FORMAT, formatVersion: 1, ...neuralModel(model) })
+      })
+    }
     default:
       return Either.left(new ModelArtifactError({ message: `unknown model artifact format ${JSON.stringify(format)}` }))
   }

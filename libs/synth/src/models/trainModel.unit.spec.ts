@@ -1,7 +1,15 @@
 import { Either } from "effect"
 import { describe, expect, it } from "vitest"
 import type { SynthTable } from "../table.ts"
-import { GeneratorUnavailable, loadModel, ModelArtifactError, NothingToLearn, trainableGenerators, type TrainedModel, trainModel } from "./trainModel.ts"
+import {
+  loadModel,
+  ModelArtifactError,
+  NothingToLearn,
+  trainableGenerators,
+  type TrainedModel,
+  TrainingRefused,
+  trainModel
+} from "./trainModel.ts"
 
 const rows = 400
 
@@ -42,7 +50,7 @@ const table: SynthTable = {
 
 const options = { seed: 7, epochs: null, batchSize: null, targetEpsilon: null }
 
-const trained = (): TrainedModel => Either.getOrThrow(trainModel("gaussian_copula", table, options))
+const trained = async (): Promise<TrainedModel> => Either.getOrThrow(await trainModel("gaussian_copula", table, options))
 
 /** A table's values as plain arrays, for deep comparison. */
 const valuesOf = (sampled: SynthTable) =>
@@ -53,20 +61,20 @@ const valuesOf = (sampled: SynthTable) =>
   )
 
 describe("trainModel", () => {
-  it("can train the Gaussian copula only, in this build", () => {
-    expect(trainableGenerators).toEqual(["gaussian_copula"])
+  it("can train every generator type of the spec", () => {
+    expect([...trainableGenerators].sort()).toEqual(["ctgan", "dp-ctgan", "gaussian_copula", "tvae"])
   })
 
-  it("trains gaussian_copula, reporting fit progress 0 then 1", () => {
+  it("trains gaussian_copula, reporting fit progress 0 then 1", async () => {
     const progress: Array<number> = []
-    const model = Either.getOrThrow(trainModel("gaussian_copula", table, { ...options, onFitProgress: (fraction) => progress.push(fraction) }))
+    const model = Either.getOrThrow(await trainModel("gaussian_copula", table, { ...options, onFitProgress: (fraction) => progress.push(fraction) }))
     expect(progress).toEqual([0, 1])
     expect(model.format).toBe("synth.gaussian-copula")
     expect(model.formatVersion).toBe(1)
   })
 
-  it("samples the rows asked for with the table's columns, types and categories", () => {
-    const sampled = trained().sample(250, 3)
+  it("samples the rows asked for with the table's columns, types and categories", async () => {
+    const sampled = (await trained()).sample(250, 3)
     expect(sampled.rowCount).toBe(250)
     expect(sampled.columns.map((column) => [column.name, column.kind, column.type])).toEqual([
       ["age", "continuous", "integer"],
@@ -92,25 +100,26 @@ describe("trainModel", () => {
     expect(new Set(city.codes).size).toBeGreaterThan(2)
   })
 
-  it("reports sampling progress up to the rows asked for", () => {
+  it("reports sampling progress up to the rows asked for", async () => {
     const done: Array<number> = []
-    trained().sample(100, 1, (rowsDone) => done.push(rowsDone))
+    const model = await trained()
+    model.sample(100, 1, (rowsDone) => done.push(rowsDone))
     expect(done.at(-1)).toBe(100)
   })
 
-  it("samples the same table for the same seed, and another for another seed", () => {
-    const model = trained()
+  it("samples the same table for the same seed, and another for another seed", async () => {
+    const model = await trained()
     expect(valuesOf(model.sample(200, 11))).toEqual(valuesOf(model.sample(200, 11)))
     expect(valuesOf(model.sample(200, 12))).not.toEqual(valuesOf(model.sample(200, 11)))
   })
 
-  it("fits the same model for the same training seed", () => {
-    expect(JSON.stringify(trained().toJSON())).toBe(JSON.stringify(trained().toJSON()))
+  it("fits the same model for the same training seed", async () => {
+    expect(JSON.stringify((await trained()).toJSON())).toBe(JSON.stringify((await trained()).toJSON()))
   })
 
-  it("answers NothingToLearn for a table without columns or without rows, rather than throwing", () => {
-    const noColumns = trainModel("gaussian_copula", { rowCount: 10, columns: [] }, options)
-    const noRows = trainModel("gaussian_copula", { rowCount: 0, columns: table.columns.map((column) =>
+  it("answers NothingToLearn for a table without columns or without rows, rather than throwing", async () => {
+    const noColumns = await trainModel("gaussian_copula", { rowCount: 10, columns: [] }, options)
+    const noRows = await trainModel("gaussian_copula", { rowCount: 0, columns: table.columns.map((column) =>
       column.kind === "continuous"
         ? { ...column, values: new Float64Array(0), missing: null }
         : { ...column, codes: new Int32Array(0) }) }, options)
@@ -119,22 +128,32 @@ describe("trainModel", () => {
     }
   })
 
-  it("refuses the generators this build cannot train", () => {
+  it("answers NothingToLearn for the neural generators too, before loading them", async () => {
     for (const generator of ["ctgan", "dp-ctgan", "tvae"] as const) {
-      const result = trainModel(generator, table, { ...options, epochs: 1, batchSize: 10, targetEpsilon: 1 })
-      expect(result).toEqual(Either.left(new GeneratorUnavailable({ generator })))
+      const result = await trainModel(generator, { rowCount: 10, columns: [] }, { ...options, epochs: 1, batchSize: 10, targetEpsilon: 1 })
+      expect(Either.isLeft(result) && result.left).toEqual(new NothingToLearn({ message: "the table has no columns" }))
     }
+  })
+
+  it("answers TrainingRefused, not a crash, when dp-ctgan's budget allows no training", async () => {
+    const dp = { ...options, epochs: 300, batchSize: 200 }
+    const tiny = await trainModel("dp-ctgan", table, { ...dp, targetEpsilon: 1e-6 })
+    const invalid = await trainModel("dp-ctgan", table, { ...dp, targetEpsilon: Number.NaN })
+    for (const result of [tiny, invalid]) {
+      expect(Either.isLeft(result) && result.left).toBeInstanceOf(TrainingRefused)
+    }
+    expect(Either.isLeft(tiny) && tiny.left.message).toMatch(/privacy budget exceeded/)
   })
 })
 
 describe("loadModel", () => {
-  it("reads back a stored artifact that samples exactly what the trained model did", () => {
-    const model = trained()
+  it("reads back a stored artifact that samples exactly what the trained model did", async () => {
+    const model = await trained()
     const artifact: unknown = JSON.parse(JSON.stringify(model.toJSON()))
     const stored = artifact as { format: string; columns: ReadonlyArray<{ name: string; marginal?: { family: string } }> }
     expect(stored.format).toBe("synth.gaussian-copula")
     expect(stored.columns.find((column) => column.name === "wait")?.marginal?.family).toBe("gaussian_kde")
-    const loaded = Either.getOrThrow(loadModel(artifact))
+    const loaded = Either.getOrThrow(await loadModel(artifact))
     expect(loaded.format).toBe("synth.gaussian-copula")
     expect(loaded.formatVersion).toBe(1)
     const original = model.sample(300, 99)
@@ -145,21 +164,21 @@ describe("loadModel", () => {
     expect(JSON.stringify(loaded.toJSON())).toBe(JSON.stringify(model.toJSON()))
   })
 
-  it("refuses input that is not an artifact, or of an unknown format", () => {
-    for (const garbage of [null, 42, "synth.gaussian-copula", [], {}, { format: "synth.ctgan", version: 1 }]) {
-      const result = loadModel(garbage)
+  it("refuses input that is not an artifact, or of an unknown format", async () => {
+    for (const garbage of [null, 42, "synth.gaussian-copula", [], {}, { format: "synth.gan", version: 1 }]) {
+      const result = await loadModel(garbage)
       if (Either.isRight(result)) throw new Error(`${JSON.stringify(garbage)} loaded as a model`)
       expect(result.left).toBeInstanceOf(ModelArtifactError)
       expect(result.left.message).toMatch(/^unknown model artifact format/)
     }
-    const unknown = loadModel({ format: "synth.ctgan" })
-    expect(Either.isLeft(unknown) && unknown.left.message).toBe('unknown model artifact format "synth.ctgan"')
+    const unknown = await loadModel({ format: "synth.gan" })
+    expect(Either.isLeft(unknown) && unknown.left.message).toBe('unknown model artifact format "synth.gan"')
   })
 
-  it("refuses a copula artifact that is broken inside", () => {
-    const artifact = JSON.parse(JSON.stringify(trained().toJSON())) as { version: number; correlation: Array<Array<number>> }
+  it("refuses a copula artifact that is broken inside", async () => {
+    const artifact = JSON.parse(JSON.stringify((await trained()).toJSON())) as { version: number; correlation: Array<Array<number>> }
     for (const broken of [{ ...artifact, version: 2 }, { ...artifact, correlation: artifact.correlation.slice(1) }, { format: "synth.gaussian-copula" }]) {
-      const result = loadModel(broken)
+      const result = await loadModel(broken)
       if (Either.isRight(result)) throw new Error("a broken artifact loaded as a model")
       expect(result.left).toBeInstanceOf(ModelArtifactError)
       expect(result.left.message).toMatch(/Gaussian copula artifact/)

@@ -68,6 +68,15 @@ describe("assessDpConfiguration", () => {
     expect(assessment.warnings.some((warning) => warning.includes("2000 rows"))).toBe(false)
   })
 
+  it("answers a tiny budget at a sampling rate near ½ (a million-term series per order) within a test's time", async () => {
+    // Before the binomial coefficients were built incrementally this one configuration took minutes (a DoS on
+    // POST /generate); the default test timeout is the guard.
+    const assessment = await assess({ rows: 400, epochs: 300, batchSize: 200, targetEpsilon: 0.1 })
+    expect(assessment.valid).toBe(false)
+    expect(assessment.noiseMultiplier).toBeNull()
+    expect(assessment.reason).toMatch(/^privacy budget exceeded: no noise multiplier up to 1e6/)
+  })
+
   it("puts the target in the spec's bands", async () => {
     const level = async (targetEpsilon: number) => (await assess({ rows: 53_940, epochs: 10, batchSize: 500, targetEpsilon })).privacyLevel
     expect(await level(1)).toBe("high_privacy")

@@ -141,21 +141,31 @@ const logSubtract = (x: number, y: number): number => {
 }
 
 /**
- * The binomial coefficient C(n, k) for real n and whole k ≥ 0, as Π (n − i + 1)/i. Paired this way each factor
- * past i > n is below 1 in size, so the running product never overflows, even for the thousand-odd terms the
- * fractional series can take (scipy's special.binom switches to a beta function there; they agree to rounding).
+ * The binomial coefficients C(n, 0), C(n, 1), … for real n, each from the one before as C(n, k) = C(n, k − 1)·(n − k + 1)/k,
+ * so a series of k terms costs k multiplications (recomputing each product from scratch made a fractional order's
+ * series, which runs to a million terms at a sampling rate near ½, quadratic: minutes for one noise search). Paired
+ * this way each factor past k > n is below 1 in size, so the running product never overflows (scipy's special.binom
+ * switches to a beta function there; they agree to rounding).
  */
-const binomial = (n: number, k: number): number => {
-  let product = 1
-  for (let i = 1; i <= k; i++) product *= (n - i + 1) / i
-  return product
+const binomialCoefficients = (n: number) => {
+  let coefficient = 1
+  let k = 0
+  return {
+    /** C(n, k) for the next k, starting at 0. */
+    next: (): number => {
+      if (k > 0) coefficient *= (n - k + 1) / k
+      k++
+      return coefficient
+    }
+  }
 }
 
 /** log A_α for whole α: a finite binomial sum. */
 const logAForIntegerOrder = (q: number, sigma: number, order: number): number => {
   let logA = -Infinity
+  const coefficients = binomialCoefficients(order)
   for (let i = 0; i <= order; i++) {
-    const logCoefficient = Math.log(binomial(order, i)) + i * Math.log(q) + (order - i) * Math.log(1 - q)
+    const logCoefficient = Math.log(coefficients.next()) + i * Math.log(q) + (order - i) * Math.log(1 - q)
     logA = logAdd(logA, logCoefficient + (i * i - i) / (2 * sigma * sigma))
   }
   return logA
@@ -166,8 +176,9 @@ const logAForFractionalOrder = (q: number, sigma: number, order: number): number
   let logA0 = -Infinity
   let logA1 = -Infinity
   const z0 = sigma * sigma * Math.log(1 / q - 1) + 0.5
+  const coefficients = binomialCoefficients(order)
   for (let i = 0; ; i++) {
-    const coefficient = binomial(order, i)
+    const coefficient = coefficients.next()
     const logCoefficient = Math.log(Math.abs(coefficient))
     const j = order - i
     const logT0 = logCoefficient + i * Math.log(q) + j * Math.log(1 - q)

@@ -1,3 +1,4 @@
+export { pearson } from "./correlationSimilarity.ts"
 export {
   type ColumnPairDetail,
   type ColumnShapeDetail,

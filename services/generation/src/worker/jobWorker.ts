@@ -6,16 +6,17 @@ import {
   synthTableFromArrow,
   synthTableToIpc,
   type TrainedModel,
+  type TrainingRefused,
   trainModel,
   type WidthColumn
 } from "@synth/synth"
 import { tableFromIPC } from "apache-arrow"
 import { Either } from "effect"
-import { parentPort } from "node:worker_threads"
+import { parentPort, workerData } from "node:worker_threads"
 import type { JobRequest, OutputColumn, WorkerMessage } from "./protocol.ts"
 
 /**
- * The worker thread of one generation job: it receives one JobRequest, posts progress, and ends with `done` or
+ * The worker thread of one generation job: it starts with one JobRequest (its workerData), posts progress, and ends with `done` or
  * `refused`. A bug (an exception) is left to crash the thread: the parent sees the error event and fails the job.
  */
 const port = parentPort
@@ -48,7 +49,9 @@ const outputColumns = (table: SynthTable): Array<OutputColumn> =>
 const finish = (trained: TrainedModel | null, sampled: SynthTable, fitMs: number, sampleMs: number) => {
   const table = synthTableToIpc(sampled)
   const artifact = trained === null ? null : new TextEncoder().encode(JSON.stringify(trained.toJSON()))
-  const model = trained === null ? null : { format: trained.format, formatVersion: trained.formatVersion }
+  const model = trained === null
+    ? null
+    : { format: trained.format, formatVersion: trained.formatVersion, privacy: trained.privacy ?? null }
   const transfer = [table.buffer as ArrayBuffer, ...(artifact === null ? [] : [artifact.buffer as ArrayBuffer])]
   post(
     { kind: "done", artifact, model, table, rowCount: sampled.rowCount, columns: outputColumns(sampled), fitMs, sampleMs },
@@ -56,26 +59,31 @@ const finish = (trained: TrainedModel | null, sampled: SynthTable, fitMs: number
   )
 }
 
-const train = (request: Extract<JobRequest, { kind: "train" }>) => {
+const refusalMessage = (error: GeneratorUnavailable | NothingToLearn | TrainingRefused) => {
+  switch (error._tag) {
+    case "NothingToLearn":
+      return `The dataset gives the model nothing to learn from: ${error.message}`
+    case "TrainingRefused":
+      return `The training cannot be done as asked: ${error.message}`
+    case "GeneratorUnavailable":
+      return `${error.generator} cannot be trained by this version of the service.`
+  }
+}
+
+const train = async (request: Extract<JobRequest, { kind: "train" }>) => {
   const decoded = synthTableFromArrow(tableFromIPC(request.table))
   if (Either.isLeft(decoded)) return post({ kind: "refused", message: decoded.left.message })
   const table = decoded.right
   if (table.rowCount === 0) return post({ kind: "refused", message: "The dataset has no rows to learn from." })
   post({ kind: "loaded", trainingRows: table.rowCount, columns: widthColumns(table) })
   const fitStarted = performance.now()
-  const trained = trainModel(request.generator, table, {
+  const trained = await trainModel(request.generator, table, {
     ...request.parameters,
     onFitProgress: (fraction) => post({ kind: "progress", phase: "fitting", fraction }),
     onEpoch: (epoch, losses) => post({ kind: "epoch", epoch, losses })
   })
   if (Either.isLeft(trained)) {
-    const error: GeneratorUnavailable | NothingToLearn = trained.left
-    return post({
-      kind: "refused",
-      message: error._tag === "NothingToLearn"
-        ? `The dataset gives the model nothing to learn from: ${error.message}`
-        : `${error.generator} cannot be trained by this version of the service.`
-    })
+    return post({ kind: "refused", message: refusalMessage(trained.left) })
   }
   const fitMs = performance.now() - fitStarted
   const sampleStarted = performance.now()
@@ -83,12 +91,18 @@ const train = (request: Extract<JobRequest, { kind: "train" }>) => {
   finish(trained.right, sampled, fitMs, performance.now() - sampleStarted)
 }
 
-const sample = (request: Extract<JobRequest, { kind: "sample" }>) => {
-  const model = loadModel(JSON.parse(new TextDecoder().decode(request.artifact)))
+const sample = async (request: Extract<JobRequest, { kind: "sample" }>) => {
+  const model = await loadModel(JSON.parse(new TextDecoder().decode(request.artifact)))
   if (Either.isLeft(model)) return post({ kind: "refused", message: `The stored model cannot be read: ${model.left.message}` })
   const started = performance.now()
   const sampled = model.right.sample(request.numRows, request.seed, reportEvery("sampling", request.numRows))
   finish(null, sampled, 0, performance.now() - started)
 }
 
-port.once("message", (request: JobRequest) => (request.kind === "train" ? train(request) : sample(request)))
+// A rejection (a bug) is rethrown outside the promise so that it crashes the thread as a synchronous throw would.
+const request = workerData as JobRequest
+void (request.kind === "train" ? train(request) : sample(request)).catch((error: unknown) =>
+  setImmediate(() => {
+    throw error
+  })
+)

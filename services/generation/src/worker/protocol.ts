@@ -1,4 +1,4 @@
-import type { WidthColumn } from "@synth/synth"
+import type { TrainingPrivacy, WidthColumn } from "@synth/synth"
 
 /**
  * Messages between a generation job and its worker thread. Bytes (tables as Arrow IPC, artifacts as JSON) cross as
@@ -42,7 +42,12 @@ export type WorkerMessage =
     readonly kind: "done"
     /** The trained model as JSON (training only) and what it is. */
     readonly artifact: Uint8Array | null
-    readonly model: { readonly format: string; readonly formatVersion: number } | null
+    readonly model: {
+      readonly format: string
+      readonly formatVersion: number
+      /** What a dp-ctgan training spent; null for the other generators. */
+      readonly privacy: TrainingPrivacy | null
+    } | null
     readonly table: Uint8Array
     readonly rowCount: number
     readonly columns: ReadonlyArray<OutputColumn>

@@ -21,7 +21,11 @@ export const runInWorker = (
   entry: URL = defaultEntry
 ): Effect.Effect<Outcome, WorkerCrashed> =>
   Effect.async<Outcome, WorkerCrashed>((resume) => {
-    const worker = new Worker(entry)
+    // The request travels as workerData, part of the thread's construction. A message posted after `new Worker`
+    // can be lost under Deno when it arrives while the entry module is still loading (its top-level await runs
+    // before the listener exists; seen as a job stuck at 5 % in CI). Copied, not transferred: a retried or
+    // redelivered run of this effect builds its thread from the same bytes.
+    const worker = new Worker(entry, { workerData: request })
     let settled = false
     const settle = (effect: Effect.Effect<Outcome, WorkerCrashed>) => {
       if (settled) return
@@ -36,10 +40,6 @@ export const runInWorker = (
     worker.on("error", (error) => settle(Effect.fail(new WorkerCrashed({ message: error.message }))))
     worker.on("exit", (code) =>
       settle(Effect.fail(new WorkerCrashed({ message: `the worker thread exited (code ${code}) before it answered` }))))
-    // Copied, not transferred: a transfer would detach the caller's bytes, and a retried or repeated run of this
-    // effect would then post an empty message that the new thread waits on forever. One memcpy of the table is cheap
-    // next to training on it.
-    worker.postMessage(request)
     return Effect.sync(() => {
       settled = true
       void worker.terminate()

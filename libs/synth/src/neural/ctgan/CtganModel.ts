@@ -1,0 +1,119 @@
+import * as tf from "@tensorflow/tfjs"
+import { makeRandom } from "../../random.ts"
+import type { SynthTable } from "../../table.ts"
+import type { TableTransformer } from "../../transform/index.ts"
+import { gumbelNoise, makeOutputHeads } from "./activation.ts"
+import { conditionDraw, type ConditionSpace, conditionVectors } from "./conditions.ts"
+import { applyGenerator, disposeGenerator, type Generator, generatorToJSON } from "./generator.ts"
+import { standardNormals } from "./noise.ts"
+import type { EpochLosses } from "./options.ts"
+import type { CtganArtifact } from "./artifact.ts"
+
+export interface EpochRecord extends EpochLosses {
+  readonly epoch: number
+}
+
+/** What a DP-CTGAN training spent (RDP accountant, Opacus's conversion) and with which mechanism. */
+export interface CtganPrivacy {
+  readonly epsilonSpent: number
+  readonly delta: number
+  readonly noiseMultiplier: number
+  readonly maxGradNorm: number
+  /** Noisy discriminator steps taken. */
+  readonly steps: number
+  readonly targetEpsilon: number
+  /** Whether training stopped before its planned steps because the next one would have spent more than the target. */
+  readonly stoppedEarly: boolean
+}
+
+export interface CtganModel {
+  readonly format: "synth.ctgan"
+  readonly formatVersion: 1
+  /** Rows drawn with a seed (the same seed, the same rows); `onProgress` gets the rows done after each batch. */
+  readonly sample: (rows: number, seed: number, onProgress?: (rowsDone: number) => void) => SynthTable
+  readonly toJSON: () => CtganArtifact
+  readonly lossHistory: ReadonlyArray<EpochRecord>
+  /** null for plain CTGAN. */
+  readonly privacy: CtganPrivacy | null
+  /** Frees the generator's weights and constants; the model cannot sample afterwards. */
+  readonly dispose: () => void
+}
+
+export interface CtganParts {
+  readonly transformer: TableTransformer
+  readonly space: ConditionSpace
+  /** Per discrete column, how many real rows hold each of its slots (sampling draws conditions by these). */
+  readonly conditionCounts: ReadonlyArray<ArrayLike<number>>
+  readonly generator: Generator
+  readonly embeddingDim: number
+  /** Rows per generator pass: the training batch, so batch norm sees batches like those it was trained on. */
+  readonly batchSize: number
+  readonly lossHistory: ReadonlyArray<EpochRecord>
+  readonly privacy: CtganPrivacy | null
+}
+
+/**
+ * Sampling as ctgan.py's `sample`: batches of batch_size rows of noise with conditional vectors drawn from the
+ * categories' real frequencies (a discrete column uniformly, then a category by its share; the log-frequency draw
+ * is for training only), through the generator and its activations (gumbel-softmax included, so a one-hot span's
+ * largest entry is a draw from the generator's distribution), decoded by the transformer; the last batch is cut.
+ */
+export const ctganModelOf = (parts: CtganParts): CtganModel => {
+  const { batchSize, embeddingDim, generator, space, transformer } = parts
+  const draw = conditionDraw(parts.conditionCounts)
+  const heads = makeOutputHeads(transformer.spans, transformer.width, space)
+
+  const sample = (rows: number, seed: number, onProgress?: (rowsDone: number) => void): SynthTable => {
+    if (!Number.isInteger(rows) || rows < 0) throw new RangeError(`rows must be a whole number of at least 0 (got ${rows})`)
+    const random = makeRandom(seed)
+    const decoder = transformer.decoder(rows, random.fork())
+    for (let done = 0; done < rows; done += batchSize) {
+      const take = Math.min(batchSize, rows - done)
+      // The tidy returns the tensor, not its values: tf.tidy walks a returned typed array element by element.
+      const activated = tf.tidy(() => {
+        const noise = tf.tensor2d(standardNormals(batchSize * embeddingDim, random), [batchSize, embeddingDim])
+        const input = space.width === 0
+          ? noise
+          : tf.concat([noise, tf.tensor2d(conditionVectors(space, draw.draw(batchSize, random)), [batchSize, space.width])], 1)
+        return heads.activate(applyGenerator(generator, input), gumbelNoise(batchSize * transformer.width, random))
+      })
+      const values = activated.dataSync() as Float32Array
+      activated.dispose()
+      decoder.write(values.subarray(0, take * transformer.width), take)
+      onProgress?.(done + take)
+    }
+    return decoder.finish()
+  }
+
+  const toJSON = (): CtganArtifact => ({
+    format: "synth.ctgan",
+    version: 1,
+    transformer: transformer.toJSON(),
+    embeddingDim,
+    batchSize,
+    conditionCounts: parts.conditionCounts.map((counts) => Array.from(counts)),
+    generator: generatorToJSON(generator),
+    lossHistory: parts.lossHistory.map(({ discriminator, epoch, generator }) => ({
+      epoch,
+      generator: finiteOrNull(generator),
+      discriminator: finiteOrNull(discriminator)
+    })),
+    privacy: parts.privacy
+  })
+
+  return {
+    format: "synth.ctgan",
+    formatVersion: 1,
+    sample,
+    toJSON,
+    lossHistory: parts.lossHistory,
+    privacy: parts.privacy,
+    dispose: () => {
+      disposeGenerator(generator)
+      heads.dispose()
+    }
+  }
+}
+
+/** JSON has no NaN: a diverged epoch's loss is stored as null and read back as NaN. */
+const finiteOrNull = (value: number) => (Number.isFinite(value) ? value : null)

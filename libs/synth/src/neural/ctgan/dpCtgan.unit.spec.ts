@@ -1,0 +1,114 @@
+import * as tf from "@tensorflow/tfjs"
+import { Effect, Either } from "effect"
+import { beforeAll, describe, expect, it } from "vitest"
+import { assessDpConfiguration, defaultDelta } from "../../privacy/index.ts"
+import { makeRandom } from "../../random.ts"
+import { startWasmBackend } from "../tf/wasmBackend.ts"
+import { poissonSample } from "./dpCtganStep.ts"
+import { ctganFromJSON, type CtganModel, fitCtgan, InvalidEpsilon, PrivacyBudgetExceeded } from "./index.ts"
+import { epsilonAfter } from "./privacyPlan.ts"
+import { twoModeTable } from "./testing/twoModeTable.ts"
+
+const small = { embeddingDim: 16, generatorDims: [32, 32], discriminatorDims: [32, 32] } as const
+const table = twoModeTable(1000, 8)
+
+let model: CtganModel
+const memoryAfterEpoch: Array<number> = []
+
+beforeAll(async () => {
+  await startWasmBackend()
+  model = await fitCtgan(table, {
+    ...small,
+    seed: 4,
+    epochs: 2,
+    batchSize: 100,
+    dp: { targetEpsilon: 5 },
+    onEpoch: () => memoryAfterEpoch.push(tf.memory().numTensors)
+  })
+}, 60_000)
+
+describe("DP-CTGAN", () => {
+  it("trains with the DP configuration check's plan and spends no more than the target", async () => {
+    const assessment = await Effect.runPromise(
+      assessDpConfiguration({ rows: 1000, epochs: 2, batchSize: 100, targetEpsilon: 5, maxBatchSize: 1000 })
+    )
+    const privacy = model.privacy!
+    expect(privacy.delta).toBe(defaultDelta(1000))
+    expect(privacy.delta).toBeLessThan(1 / 1000)
+    expect(privacy.noiseMultiplier).toBe(assessment.noiseMultiplier)
+    expect(privacy.steps).toBe(assessment.steps)
+    expect(privacy.epsilonSpent).toBe(assessment.epsilon)
+    expect(privacy.epsilonSpent).toBeLessThanOrEqual(5)
+    expect(privacy.epsilonSpent).toBeGreaterThan(4.9)
+    expect(privacy).toMatchObject({ targetEpsilon: 5, maxGradNorm: 1, stoppedEarly: false })
+    expect(model.lossHistory).toHaveLength(2)
+    expect(memoryAfterEpoch[1]).toBe(memoryAfterEpoch[0])
+    const sample = model.sample(150, 2)
+    expect(sample.rowCount).toBe(150)
+  })
+
+  it("stops before the step that would spend more than the target, and says so", async () => {
+    // σ = 0.8 at q = 0.1 spends ε = 5 within 5 to 10 steps; ten epochs would take 100.
+    const stopped = await fitCtgan(table, { ...small, seed: 4, epochs: 10, batchSize: 100, dp: { targetEpsilon: 5, noiseMultiplier: 0.8 } })
+    const privacy = stopped.privacy!
+    expect(privacy.stoppedEarly).toBe(true)
+    expect(privacy.steps).toBeGreaterThan(0)
+    expect(privacy.steps).toBeLessThan(100)
+    expect(privacy.epsilonSpent).toBeLessThanOrEqual(5)
+    expect(epsilonAfter({ ...privacy, sampleRate: 0.1 }, privacy.steps + 1)).toBeGreaterThan(5)
+    // The epoch in which it stopped is recorded, and none after it.
+    expect(stopped.lossHistory).toHaveLength(Math.ceil(privacy.steps / 10))
+    stopped.dispose()
+  }, 60_000)
+
+  it("refuses a target that is not a finite number above 0 as an invalid epsilon", async () => {
+    for (const targetEpsilon of [0, -1, Number.NaN, Infinity]) {
+      const refusal = fitCtgan(table, { ...small, seed: 1, epochs: 1, batchSize: 100, dp: { targetEpsilon } })
+      await expect(refusal).rejects.toBeInstanceOf(InvalidEpsilon)
+      await expect(refusal).rejects.toThrow(/invalid epsilon/)
+    }
+  })
+
+  it("refuses a budget no noise can keep, with the DP configuration check's reason", async () => {
+    const config = { rows: 1000, epochs: 50, batchSize: 100, targetEpsilon: 0.1 }
+    const assessment = await Effect.runPromise(assessDpConfiguration({ ...config, maxBatchSize: 1000 }))
+    expect(assessment.valid).toBe(false)
+    const refusal = fitCtgan(table, { ...small, seed: 1, epochs: 50, batchSize: 100, dp: { targetEpsilon: 0.1 } })
+    await expect(refusal).rejects.toBeInstanceOf(PrivacyBudgetExceeded)
+    await expect(refusal).rejects.toThrow(assessment.reason!)
+    expect(assessment.reason).toMatch(/^privacy budget exceeded/)
+  })
+
+  it("keeps what it spent in its artifact", async () => {
+    const loaded = Either.getOrThrow(await ctganFromJSON(JSON.parse(JSON.stringify(model.toJSON()))))
+    expect(loaded.privacy).toEqual(model.privacy)
+    loaded.dispose()
+  })
+})
+
+describe("Poisson sampling of the real rows", () => {
+  it("takes each row independently with probability q", () => {
+    const random = makeRandom(1)
+    const rows = 1000
+    const rate = 0.05
+    const counts = new Float64Array(rows)
+    const sizes: Array<number> = []
+    for (let draw = 0; draw < 2000; draw++) {
+      const picked = poissonSample(rows, rate, random)
+      sizes.push(picked.length)
+      expect(picked.every((row, i) => row >= 0 && row < rows && (i === 0 || row > picked[i - 1]!))).toBe(true)
+      for (const row of picked) counts[row]! += 1
+    }
+    // Batch sizes are Binomial(1000, 0.05): mean 50, variance 47.5. Each row's count is Binomial(2000, 0.05): mean 100.
+    const mean = sizes.reduce((sum, size) => sum + size, 0) / sizes.length
+    const variance = sizes.reduce((sum, size) => sum + (size - mean) ** 2, 0) / (sizes.length - 1)
+    expect(mean).toBeCloseTo(50, 0)
+    expect(variance).toBeGreaterThan(40)
+    expect(variance).toBeLessThan(55)
+    const firstHalf = counts.subarray(0, 500).reduce((sum, count) => sum + count, 0) / 500
+    const secondHalf = counts.subarray(500).reduce((sum, count) => sum + count, 0) / 500
+    expect(Math.abs(firstHalf - 100)).toBeLessThan(2)
+    expect(Math.abs(secondHalf - 100)).toBeLessThan(2)
+    expect(poissonSample(rows, 1, random)).toHaveLength(rows)
+  })
+})
