@@ -1,0 +1,90 @@
+import { Schema } from "effect"
+import { DatasetId, EvaluationId, GeneratorId, UserId } from "../ids.ts"
+import { defineEvent } from "./define.ts"
+import { GeneratorType } from "./generator.ts"
+
+/**
+ * The evaluation aggregate: one evaluation of a completed generator's synthetic rows against real rows, quick or a
+ * full run. Events carry the request, scores and the blob key of the stored results, never a row or a value.
+ *
+ * Life: requested → completed | failed.
+ */
+export const EvaluationKind = Schema.Literal("quick", "run")
+export type EvaluationKind = typeof EvaluationKind.Type
+
+export const MlUtilityAlgorithm = Schema.Literal("random_forest", "xgboost")
+
+/** The spec's ml_utility_config, validated by the gateway (target_column: null means "infer it"). */
+export const MlUtilityConfig = Schema.Struct({
+  algorithms: Schema.Array(MlUtilityAlgorithm),
+  testSize: Schema.Number,
+  crossValidationFolds: Schema.Int,
+  randomState: Schema.Int,
+  targetColumn: Schema.NullOr(Schema.String)
+})
+export type MlUtilityConfig = typeof MlUtilityConfig.Type
+
+const Count = Schema.Int.pipe(Schema.nonNegative())
+const Millis = Schema.Number.pipe(Schema.nonNegative())
+
+export const EvaluationFailureReason = Schema.Literal("evaluation_failed", "dataset_unavailable")
+export type EvaluationFailureReason = typeof EvaluationFailureReason.Type
+
+const topic = "synth.evaluation" as const
+
+export const EvaluationRequested = defineEvent({
+  type: "evaluation.requested",
+  version: 1,
+  topic,
+  description:
+    "A user asked to evaluate a completed generator's output. `realDatasetId` is the generator's training dataset; " +
+    "`holdoutDatasetId` is rows the generator never saw (a run's dataset_id when it is not the training dataset), " +
+    "used by the privacy part. A quick evaluation has no ML utility part. `generatorType` (the generator's model, " +
+    "so recommendations can name its settings) is optional: requests appended before it existed still read.",
+  payload: Schema.Struct({
+    evaluationId: EvaluationId,
+    ownerId: UserId,
+    generatorId: GeneratorId,
+    kind: EvaluationKind,
+    realDatasetId: DatasetId,
+    syntheticDatasetId: DatasetId,
+    holdoutDatasetId: Schema.NullOr(DatasetId),
+    sampleSize: Schema.Int.pipe(Schema.positive()),
+    mlUtility: Schema.NullOr(MlUtilityConfig),
+    seed: Count,
+    generatorType: Schema.optional(GeneratorType)
+  })
+})
+
+export const EvaluationCompleted = defineEvent({
+  type: "evaluation.completed",
+  version: 1,
+  topic,
+  description: "The evaluation ran; its results are JSON in the blob store. The headline scores are repeated here.",
+  payload: Schema.Struct({
+    evaluationId: EvaluationId,
+    resultsBlobKey: Schema.String,
+    sha256: Schema.String,
+    size: Count,
+    overallScore: Schema.NullOr(Schema.Number),
+    qualityLevel: Schema.NullOr(Schema.String),
+    privacyScore: Schema.NullOr(Schema.Number),
+    durationMs: Millis
+  })
+})
+
+export const EvaluationFailed = defineEvent({
+  type: "evaluation.failed",
+  version: 1,
+  topic,
+  description:
+    "The evaluation ended without results: a dataset could not be read (deleted meanwhile), or the evaluation " +
+    "itself failed (the message says why, naming columns, never values).",
+  payload: Schema.Struct({
+    evaluationId: EvaluationId,
+    reason: EvaluationFailureReason,
+    message: Schema.String
+  })
+})
+
+export const evaluationEvents = [EvaluationRequested, EvaluationCompleted, EvaluationFailed] as const

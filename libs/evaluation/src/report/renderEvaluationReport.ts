@@ -1,0 +1,53 @@
+import type { EvaluationResults } from "../evaluationRun.ts"
+import { escapeHtml } from "./escapeHtml.ts"
+import { reportStyles } from "./reportStyles.ts"
+import { correlationsSection } from "./sections/correlationsSection.ts"
+import { diagnosticSection } from "./sections/diagnosticSection.ts"
+import { distributionsSection } from "./sections/distributionsSection.ts"
+import { privacySection } from "./sections/privacySection.ts"
+import { qualitySection } from "./sections/qualitySection.ts"
+import { type ReportHeader, summarySection } from "./sections/summarySection.ts"
+import { utilitySection } from "./sections/utilitySection.ts"
+
+export interface EvaluationReportInput extends ReportHeader {
+  readonly results: EvaluationResults
+}
+
+// Nothing may load from elsewhere: the page is downloaded and opened offline, and its data is the owner's. The gateway
+// sends the same policy as a header.
+export const reportContentSecurityPolicy = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'"
+
+/**
+ * An evaluation as one self-contained HTML page: inline CSS and SVG charts, no scripts, no external requests.
+ * Every text that comes from data (column names, categories, ids) is escaped. Equal inputs give equal pages.
+ */
+export const renderEvaluationReport = (input: EvaluationReportInput): string => {
+  const { results } = input
+  const body = [
+    summarySection(input, results),
+    distributionsSection(results),
+    correlationsSection(results),
+    qualitySection(results),
+    diagnosticSection(results),
+    utilitySection(results),
+    privacySection(results)
+  ].join("\n")
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="${reportContentSecurityPolicy}">
+<meta name="referrer" content="no-referrer">
+<title>Evaluation report ${escapeHtml(input.evaluationId)}</title>
+<style>${reportStyles}</style>
+</head>
+<body>
+<main>
+${body}
+<footer>Evaluation ${escapeHtml(input.evaluationId)} · generated ${escapeHtml(input.createdAt)}</footer>
+</main>
+</body>
+</html>
+`
+}

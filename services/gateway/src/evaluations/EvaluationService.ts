@@ -1,0 +1,286 @@
+import { HttpServerResponse } from "@effect/platform"
+import { BlobKey, BlobStore } from "@synth/blobstore"
+import {
+  type DatasetId,
+  type Evaluation,
+  type EvaluationAccepted,
+  type EvaluationId,
+  type EvaluationRunAccepted,
+  type EvaluationRunRequest,
+  evaluationBounds,
+  type GeneratorId,
+  type GeneratorType,
+  type MlUtilityConfig,
+  NotCompleted,
+  NotFound,
+  UnableToAnalyze,
+  userActor,
+  type UserId,
+  ValidationFailed
+} from "@synth/contracts"
+import { type EvaluationResults, renderEvaluationReport, reportContentSecurityPolicy } from "@synth/evaluation"
+import { Ids } from "@synth/eventlog"
+import { Effect, Either, Option, Schedule, Stream } from "effect"
+import { GatewayConfig } from "../config.ts"
+import { DatasetRepository } from "../datasets/DatasetRepository.ts"
+import { GeneratorRepository, type GeneratorRow } from "../generators/GeneratorRepository.ts"
+import { RequestEvents } from "../events/RequestEvents.ts"
+import { EvaluationRepository, type EvaluationRow } from "./EvaluationRepository.ts"
+import { quickResult, shownResults } from "./results.ts"
+import { validateRun } from "./validateRequest.ts"
+
+/** Polls of the read model while a quick evaluation waits for its outcome: 10 ms growing to 100 ms apart. */
+const outcomePoll = Schedule.exponential("10 millis", 1.5).pipe(Schedule.union(Schedule.spaced("100 millis")))
+
+const quoted = (id: string) => JSON.stringify(id.slice(0, 64))
+
+/** Runs stored before the report existed lack its charts' data; the renderer needs every part of the results. */
+const reportParts = ["rows", "statistical", "diagnostic", "privacy", "summary", "distributions", "correlations"] as const
+const hasReportParts = (stored: unknown): stored is EvaluationResults => {
+  if (typeof stored !== "object" || stored === null) return false
+  const parts = stored as Record<string, unknown>
+  return reportParts.every((part) => typeof parts[part] === "object" && parts[part] !== null) && Array.isArray(parts["distributions"])
+}
+
+/**
+ * POST /evaluations/quick/{generator_id}, POST /evaluations/run, GET /evaluations/{id} and its HTML report. A request appends
+ * `evaluation.requested` (read-your-writes); the evaluation service does the work and stores the results as JSON in
+ * the blob store. A quick evaluation waits for its outcome (EVALUATION_TIMEOUT), a run answers 202 at once.
+ * Everything is scoped to the owner: another user's generator, dataset or evaluation is a 404.
+ */
+export class EvaluationService extends Effect.Service<EvaluationService>()("@synth/gateway/EvaluationService", {
+  effect: Effect.gen(function* () {
+    const datasets = yield* DatasetRepository
+    const generators = yield* GeneratorRepository
+    const evaluations = yield* EvaluationRepository
+    const blobs = yield* BlobStore
+    const requestEvents = yield* RequestEvents
+    const ids = yield* Ids
+    const config = yield* GatewayConfig
+
+    const visibleGenerator = (id: string, owner: UserId) =>
+      Effect.flatMap(generators.findVisible(id, owner), Option.match({
+        onNone: () =>
+          Effect.fail(new NotFound({ detail: `There is no generator ${quoted(id)} among yours. List them with GET /generators/.` })),
+        onSome: Effect.succeed
+      }))
+
+    const completedGenerator = (row: GeneratorRow) =>
+      row.status === "completed" ? Effect.succeed(row) : Effect.fail(
+        new NotCompleted({
+          detail: `Generator ${row.id} is ${row.status}; evaluation requires a completed generator.` +
+            (row.status === "running" ? ` Poll GET /generators/${row.id} until its status is completed.` : "")
+        })
+      )
+
+    /** The generator's own datasets, which a deletion may have removed since it completed. */
+    const generatorDataset = (datasetId: string, owner: UserId, role: string, generatorId: string) =>
+      Effect.flatMap(datasets.findVisible(datasetId, owner), Option.match({
+        onNone: () =>
+          Effect.fail(new NotFound({ detail: `Generator ${generatorId}'s ${role} dataset ${datasetId} was deleted; it cannot be evaluated.` })),
+        onSome: Effect.succeed
+      }))
+
+    const visibleEvaluation = (id: string, owner: UserId) =>
+      Effect.flatMap(evaluations.findVisible(id, owner), Option.match({
+        onNone: () => Effect.fail(new NotFound({ detail: `There is no evaluation ${quoted(id)} among yours.` })),
+        onSome: Effect.succeed
+      }))
+
+    const storedResults = (row: EvaluationRow) =>
+      Effect.gen(function* () {
+        const key = BlobKey.make(...row.resultsBlobKey!.split("/"))
+        const text = yield* blobs.get(key).pipe(Stream.decodeText(), Stream.mkString)
+        return JSON.parse(text) as unknown
+      }).pipe(
+        Effect.catchTags({
+          BlobNotFound: () => Effect.fail(new NotFound({ detail: `The results of evaluation ${row.id} are gone.` })),
+          BlobStoreError: Effect.die
+        })
+      )
+
+    const request = (
+      generator: GeneratorRow,
+      owner: UserId,
+      fields: {
+        readonly kind: "quick" | "run"
+        readonly holdoutDatasetId: string | null
+        readonly sampleSize: number
+        readonly mlUtility: MlUtilityConfig | null
+      }
+    ) =>
+      Effect.gen(function* () {
+        const evaluationId = (yield* ids.next) as EvaluationId
+        yield* requestEvents.commit(
+          [{
+            type: "evaluation.requested",
+            version: 1,
+            payload: {
+              evaluationId,
+              ownerId: owner,
+              generatorId: generator.id as GeneratorId,
+              kind: fields.kind,
+              realDatasetId: generator.datasetId as DatasetId,
+              syntheticDatasetId: generator.outputDatasetId as DatasetId,
+              holdoutDatasetId: fields.holdoutDatasetId as DatasetId | null,
+              sampleSize: fields.sampleSize,
+              mlUtility: fields.mlUtility,
+              // Deterministic: a run's samples and privacy metrics follow its random_state, and a quick evaluation of
+              // the same generator always samples the same rows.
+              seed: fields.mlUtility?.randomState ?? 0,
+              generatorType: generator.generatorType as GeneratorType
+            }
+          }],
+          {
+            aggregateId: evaluationId,
+            actor: userActor(owner),
+            notVisibleDetail: `The evaluation was accepted as ${evaluationId} but is not visible yet. Poll GET /evaluations/${evaluationId}.`
+          }
+        )
+        return evaluationId
+      })
+
+    const awaitOutcome = (id: string, owner: UserId) =>
+      evaluations.findVisible(id, owner).pipe(
+        Effect.flatMap((row) =>
+          Option.isSome(row) && row.value.status === "running" ? Effect.fail("running" as const) : Effect.succeed(row)
+        ),
+        Effect.retry(outcomePoll),
+        Effect.timeoutOption(config.evaluationTimeout),
+        Effect.map(Option.flatten),
+        Effect.catchAll(() => Effect.succeed(Option.none<EvaluationRow>()))
+      )
+
+    const quick = Effect.fn("EvaluationService.quick")(function* (generatorId: string, owner: UserId) {
+      const generator = yield* completedGenerator(yield* visibleGenerator(generatorId, owner))
+      yield* generatorDataset(generator.datasetId, owner, "training", generator.id)
+      yield* generatorDataset(generator.outputDatasetId, owner, "output", generator.id)
+      const evaluationId = yield* request(generator, owner, {
+        kind: "quick",
+        holdoutDatasetId: null,
+        sampleSize: evaluationBounds.sampleSize.default,
+        mlUtility: null
+      })
+      const outcome = yield* awaitOutcome(evaluationId, owner)
+      if (Option.isNone(outcome)) {
+        const pending: EvaluationAccepted = { evaluation_id: evaluationId, generator_id: generator.id as GeneratorId, status: "running" }
+        return HttpServerResponse.unsafeJson(pending, { status: 202, headers: { location: `/evaluations/${evaluationId}` } })
+      }
+      const row = outcome.value
+      if (row.error !== null) {
+        const detail = `Evaluation ${evaluationId} failed: ${row.error.message}`
+        return yield* row.error.code === "dataset_unavailable" ? new NotFound({ detail }) : new UnableToAnalyze({ detail })
+      }
+      return HttpServerResponse.unsafeJson(quickResult(evaluationId, generator.id, yield* storedResults(row)))
+    })
+
+    const run = Effect.fn("EvaluationService.run")(function* (owner: UserId, body: EvaluationRunRequest) {
+      const generator = yield* visibleGenerator(body.generator_id, owner)
+      const dataset = yield* Effect.flatMap(datasets.findVisible(body.dataset_id, owner), Option.match({
+        onNone: () =>
+          Effect.fail(new NotFound({ detail: `There is no dataset ${quoted(body.dataset_id)} among yours. List them with GET /datasets/.` })),
+        onSome: Effect.succeed
+      }))
+      if (dataset.status !== "uploaded") {
+        return yield* new NotCompleted({
+          detail: `Dataset ${dataset.id} is still being processed. Poll GET /datasets/${dataset.id} until its status is uploaded.`
+        })
+      }
+      yield* completedGenerator(generator)
+      const training = yield* generatorDataset(generator.datasetId, owner, "training", generator.id)
+      yield* generatorDataset(generator.outputDatasetId, owner, "output", generator.id)
+      if (dataset.id !== training.id && dataset.source === "synthetic") {
+        return yield* new ValidationFailed({
+          detail: "dataset_id must be real data: the generator's training dataset, or uploaded rows it never saw (a holdout).",
+          errors: [{ field: "dataset_id", message: "is a synthetic dataset; give the training dataset or an uploaded holdout" }]
+        })
+      }
+      const names = (columns: typeof dataset.columns) => (columns ?? []).map((column) => column.name)
+      const valid = yield* Either.match(
+        validateRun(body, { trainingColumns: names(training.columns), datasetColumns: names(dataset.columns) }),
+        { onLeft: Effect.fail, onRight: Effect.succeed }
+      )
+      const evaluationId = yield* request(generator, owner, {
+        kind: "run",
+        holdoutDatasetId: dataset.id === training.id ? null : dataset.id,
+        sampleSize: valid.sampleSize,
+        mlUtility: valid.mlUtility
+      })
+      const accepted: EvaluationRunAccepted = { evaluation_id: evaluationId, status: "running" }
+      return HttpServerResponse.unsafeJson(accepted, { status: 202, headers: { location: `/evaluations/${evaluationId}` } })
+    })
+
+    const get = Effect.fn("EvaluationService.get")(function* (id: string, owner: UserId) {
+      const row = yield* visibleEvaluation(id, owner)
+      const results = row.status === "completed" ? shownResults(row.kind, yield* storedResults(row)) : null
+      const record: Evaluation = {
+        evaluation_id: row.id as EvaluationId,
+        generator_id: row.generatorId as GeneratorId,
+        dataset_id: (row.holdoutDatasetId ?? row.realDatasetId) as DatasetId,
+        kind: row.kind,
+        status: row.status,
+        created_at: row.createdAt,
+        completed_at: row.completedAt,
+        error: row.error,
+        real_dataset_id: row.realDatasetId as DatasetId,
+        synthetic_dataset_id: row.syntheticDatasetId as DatasetId,
+        holdout_dataset_id: row.holdoutDatasetId as DatasetId | null,
+        evaluation_sample_size: row.sampleSize,
+        ml_utility_config: row.mlUtility,
+        overall_score: row.overallScore,
+        quality_level: row.qualityLevel,
+        privacy_score: row.privacyScore,
+        results
+      }
+      return record
+    })
+
+    const report = Effect.fn("EvaluationService.report")(function* (id: string, owner: UserId) {
+      const row = yield* visibleEvaluation(id, owner)
+      if (row.kind === "quick") {
+        return yield* new NotCompleted({
+          detail: `Evaluation ${row.id} is a quick evaluation, which has no distributions, ML utility or privacy parts; ` +
+            `the visual report is for evaluation runs. POST /evaluations/run with generator_id ${row.generatorId}, ` +
+            `then GET /evaluations/{evaluation_id}/report once it completes.`
+        })
+      }
+      if (row.status === "running") {
+        return yield* new NotCompleted({
+          detail: `Evaluation ${row.id} is still running. Poll GET /evaluations/${row.id} until its status is completed.`
+        })
+      }
+      if (row.status === "failed") {
+        return yield* new NotCompleted({
+          detail: `Evaluation ${row.id} failed (${row.error?.message ?? "no reason recorded"}), so it has no report. ` +
+            `Fix the cause and POST /evaluations/run again.`
+        })
+      }
+      const results = yield* storedResults(row)
+      if (!hasReportParts(results)) {
+        return yield* new NotCompleted({
+          detail: `Evaluation ${row.id} was stored before the report existed and lacks the distributions and ` +
+            `correlations it draws. POST /evaluations/run again with the same request for a report.`
+        })
+      }
+      const generator = yield* generators.findVisible(row.generatorId, owner)
+      const html = renderEvaluationReport({
+        evaluationId: row.id,
+        generatorId: row.generatorId,
+        ...(Option.isSome(generator) ? { generatorType: generator.value.generatorType } : {}),
+        createdAt: row.createdAt,
+        results
+      })
+      return HttpServerResponse.text(html, {
+        contentType: "text/html; charset=utf-8",
+        headers: {
+          "content-security-policy": reportContentSecurityPolicy,
+          "x-content-type-options": "nosniff",
+          "content-disposition": `inline; filename="evaluation-${row.id}.html"`
+        }
+      })
+    })
+
+    return { quick, run, get, report } as const
+  }),
+  dependencies: [DatasetRepository.Default, GeneratorRepository.Default, EvaluationRepository.Default, RequestEvents.Default, Ids.Default]
+}) {}
