@@ -37,7 +37,9 @@ export const services: ReadonlyArray<ServiceDefinition> = [
     replicas: 2,
     worker: null,
     settings: ["HOST", "JWT_SECRET", "ALLOWED_ORIGINS", "AUDITOR_EMAILS", "MAX_FILE_SIZE", "UPLOAD_INGEST_TIMEOUT",
-      "PROFILE_TIMEOUT", "PII_SCAN_TIMEOUT", "MAX_GENERATED_ROWS", "GENERATOR_CANCEL_TIMEOUT"],
+      "PROFILE_TIMEOUT", "PII_SCAN_TIMEOUT", "EVALUATION_TIMEOUT", "MAX_GENERATED_ROWS", "GENERATOR_CANCEL_TIMEOUT",
+      // POST /llm/chat asks the same OpenAI-compatible model as the PII scanner, or answers offline without a key.
+      "OPENAI_API_KEY", "OPENAI_BASE_URL", "LLM_MODEL", "LLM_CHAT_TIMEOUT"],
     // scrypt takes 32 MiB per password check: the limit leaves room for a handful at once next to the heap.
     resources: { requests: { cpu: "250m", memory: "256Mi" }, limits: { cpu: "1", memory: "768Mi" } }
   },
@@ -90,5 +92,19 @@ export const services: ReadonlyArray<ServiceDefinition> = [
     settings: ["GENERATION_CONCURRENCY", "GENERATION_HEARTBEAT", "GENERATION_STALL_TIMEOUT", "GENERATION_MAX_ATTEMPTS"],
     // The training table, the sampled table and the model are in memory at once, per job.
     resources: { requests: { cpu: "500m", memory: "512Mi" }, limits: { cpu: "2", memory: "4Gi" } }
+  },
+  {
+    // Evaluates generators' outputs on request: a consumer-group worker on the evaluation topic, no HTTP. Each member
+    // computes EVALUATION_CONCURRENCY evaluations at once in worker threads (a run with ML utility is tens of
+    // seconds of CPU).
+    name: "evaluation",
+    entry: "services/evaluation/src/main.ts",
+    port: null,
+    public: false,
+    replicas: 1,
+    worker: { maxReplicas: 6, targetCpuUtilization: 70 },
+    settings: ["EVALUATION_CONCURRENCY"],
+    // The real, synthetic and holdout tables are in memory at once, with the samples and distance tables of a run.
+    resources: { requests: { cpu: "500m", memory: "512Mi" }, limits: { cpu: "2", memory: "3Gi" } }
   }
 ]

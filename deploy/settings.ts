@@ -63,6 +63,7 @@ export const settings: ReadonlyArray<Setting> = [
   setting("UPLOAD_INGEST_TIMEOUT", { compose: "${UPLOAD_INGEST_TIMEOUT:-120 seconds}", kubernetes: "120 seconds" }),
   setting("PROFILE_TIMEOUT", { compose: "${PROFILE_TIMEOUT:-120 seconds}", kubernetes: "120 seconds" }),
   setting("PII_SCAN_TIMEOUT", { compose: "${PII_SCAN_TIMEOUT:-120 seconds}", kubernetes: "120 seconds" }),
+  setting("EVALUATION_TIMEOUT", { compose: "${EVALUATION_TIMEOUT:-60 seconds}", kubernetes: "60 seconds" }),
   setting("PII_SAMPLE_ROWS", { compose: "${PII_SAMPLE_ROWS:-10000}", kubernetes: "10000" }),
   setting("MAX_GENERATED_ROWS", { compose: "${MAX_GENERATED_ROWS:-10000000}", kubernetes: "10000000" }),
   setting("GENERATOR_CANCEL_TIMEOUT", { compose: "${GENERATOR_CANCEL_TIMEOUT:-5 seconds}", kubernetes: "5 seconds" }),
@@ -71,13 +72,16 @@ export const settings: ReadonlyArray<Setting> = [
   setting("GENERATION_HEARTBEAT", { compose: "${GENERATION_HEARTBEAT:-5 seconds}", kubernetes: "5 seconds" }),
   setting("GENERATION_STALL_TIMEOUT", { compose: "${GENERATION_STALL_TIMEOUT:-60 seconds}", kubernetes: "60 seconds" }),
   setting("GENERATION_MAX_ATTEMPTS", { compose: "${GENERATION_MAX_ATTEMPTS:-2}", kubernetes: "2" }),
+  // One evaluation per core of the container (its CPU limit).
+  setting("EVALUATION_CONCURRENCY", { compose: "${EVALUATION_CONCURRENCY:-2}", kubernetes: "2" }),
   setting("PII_AI_TIMEOUT", { compose: "${PII_AI_TIMEOUT:-20 seconds}", kubernetes: "20 seconds" }),
   // Optional: empty means the enhanced scan uses the bundled local classifier instead of a remote model. In Kubernetes
   // replace the placeholder with a key or with an empty string; left as is, the provider refuses it and enhanced scans
   // answer the basic result with a warning.
   setting("OPENAI_API_KEY", { compose: "${OPENAI_API_KEY:-}", kubernetes: placeholder("openai-api-key-or-empty") }, true),
   setting("OPENAI_BASE_URL", { compose: "${OPENAI_BASE_URL:-}", kubernetes: "" }),
-  setting("LLM_MODEL", { compose: "${LLM_MODEL:-gpt-4o-mini}", kubernetes: "gpt-4o-mini" })
+  setting("LLM_MODEL", { compose: "${LLM_MODEL:-gpt-4o-mini}", kubernetes: "gpt-4o-mini" }),
+  setting("LLM_CHAT_TIMEOUT", { compose: "${LLM_CHAT_TIMEOUT:-20 seconds}", kubernetes: "20 seconds" })
 ]
 
 /** Every service reads these: where the event log, the read models and the blobs are. */

@@ -14,6 +14,21 @@ export type Actor = typeof Actor.Type
 export const userActor = (userId: string): Actor => `user:${userId}`
 export const serviceActor = (name: string): Actor => `service:${name}`
 
+const Sha256Hex = Schema.String.pipe(Schema.pattern(/^[0-9a-f]{64}$/))
+
+/**
+ * Tamper evidence, assigned by the event log when it first stores an event: the event's place in its producer's
+ * chain and the SHA-256 of its canonical JSON (RFC 8785) with `hash` left out, so chain, sequence and `previous`
+ * are covered too. See docs/audit.md.
+ */
+export const Integrity = Schema.Struct({
+  chain: Schema.String,
+  sequence: Schema.Int.pipe(Schema.positive()),
+  previous: Schema.NullOr(Sha256Hex),
+  hash: Sha256Hex
+}).annotations({ identifier: "Integrity" })
+export type Integrity = typeof Integrity.Type
+
 /**
  * The one envelope every event travels in. `payload` is decoded by the catalog against the schema registered for
  * `(type, version)`; the envelope itself never changes shape.
@@ -27,6 +42,8 @@ export const EventEnvelope = Schema.Struct({
   actor: Actor,
   correlationId: Schema.String,
   causationId: Schema.NullOr(Schema.String),
-  payload: Schema.Unknown
+  payload: Schema.Unknown,
+  /** Absent on events stored before the log sealed them, and on envelopes not yet appended. */
+  integrity: Schema.optional(Integrity)
 }).annotations({ identifier: "EventEnvelope" })
 export type EventEnvelope = typeof EventEnvelope.Type

@@ -141,6 +141,20 @@ export class InvalidEpsilon extends Schema.TaggedError<InvalidEpsilon>()(
   HttpApiSchema.annotations({ status: 422 })
 ) {}
 
+/**
+ * A dp-ctgan request whose training could not meet target_epsilon with a useful amount of noise (the same test as
+ * POST /generators/dp/validate-config); the detail names the remedy (fewer epochs, a larger batch_size).
+ */
+export class PrivacyBudgetExceeded extends Schema.TaggedError<PrivacyBudgetExceeded>()(
+  "PrivacyBudgetExceeded",
+  {
+    ...problemFields("privacy_budget_exceeded", 422, "Privacy budget exceeded"),
+    recommended_epochs: Schema.NullOr(Schema.Int),
+    recommended_batch_size: Schema.NullOr(Schema.Int)
+  },
+  HttpApiSchema.annotations({ status: 422 })
+) {}
+
 export class RateLimited extends Schema.TaggedError<RateLimited>()(
   "RateLimited",
   { ...problemFields("rate_limited", 429, "Too many requests"), retry_after: Schema.Int },

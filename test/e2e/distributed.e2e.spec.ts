@@ -5,7 +5,8 @@
 // When the ingest service exists (services/ingest/src/main.ts), one ingest process runs beside them and a dataset
 // uploaded through one replica is read, downloaded and deleted through the other; a profiling and a privacy process
 // answer profile and sensitive-data scan requests made through either replica; two generation processes share the
-// generator topic's partitions, and when the one running a job is killed the other's watchdog starts it again.
+// generator topic's partitions, and when the one running a job is killed the other's watchdog starts it again; an
+// evaluation process answers quick evaluations and runs requested through either replica.
 import { SqlClient } from "@effect/sql"
 import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
 import { Topics } from "@synth/contracts"
@@ -18,7 +19,8 @@ import { join } from "node:path"
 import { download, getDataset, upload } from "../support/datasets.ts"
 import { bearer, goodPassword, http, type RawResponse, uniqueEmail } from "../support/http.ts"
 import { freePort, repoRoot, type RunningServer, startServer } from "../support/server.ts"
-import { accepted, pollGenerator, requestGeneration } from "../support/generators.ts"
+import { acceptedRun, pollEvaluation, quickResult, requestEvaluationRun, requestQuickEvaluation } from "../support/evaluations.ts"
+import { accepted, generateAndWait, pollGenerator, requestGeneration } from "../support/generators.ts"
 import { createAccount, realDataset } from "../support/upload.ts"
 import { type RunningWorker, startWorker } from "../support/worker.ts"
 
@@ -35,6 +37,7 @@ const hasIngest = existsSync(join(repoRoot, ingestEntry))
 /** Workers that react to dataset requests: they run beside the ingest process. */
 const analysisEntries = ["services/profiling/src/main.ts", "services/privacy/src/main.ts"]
 const generationEntry = "services/generation/src/main.ts"
+const evaluationEntry = "services/evaluation/src/main.ts"
 /** Two members of the generation group, one job at a time each; a silent job is taken over after 3 s. */
 const generationInstances = ["generation-1", "generation-2"] as const
 const generationEnv = {
@@ -45,6 +48,7 @@ const generationEnv = {
 const runId = `${Date.now().toString(36)}${randomBytes(3).toString("hex")}`
 const jwtSecret = randomBytes(32).toString("base64url")
 const userTopic = Topics.user.name
+const auditorEmail = `auditor-${runId}@example.com`
 
 /** A database of this run's own on the given server, so its read models start empty and its counts are its own. */
 const databaseUrlFor = (name: string) => {
@@ -63,7 +67,8 @@ const runtimeEnv: Record<string, string> = {
   S3_ENDPOINT: process.env.S3_ENDPOINT!,
   JWT_SECRET: jwtSecret,
   AUTH_RATE_LIMIT_PER_MINUTE: "100000",
-  RATE_LIMIT_PER_MINUTE: "100000"
+  RATE_LIMIT_PER_MINUTE: "100000",
+  AUDITOR_EMAILS: auditorEmail
 }
 
 const adminDatabase = ManagedRuntime.make(layerPostgres(Redacted.make(process.env.DATABASE_URL!)))
@@ -104,6 +109,7 @@ const urlOf = (replica: Replica) => `http://127.0.0.1:${replica.port}`
 
 let ingest: RunningWorker | undefined
 let analysisWorkers: ReadonlyArray<RunningWorker> = []
+let evaluationWorker: RunningWorker | undefined
 const generationWorkers = new Map<string, RunningWorker>()
 
 beforeAll(async () => {
@@ -117,6 +123,7 @@ beforeAll(async () => {
   if (hasIngest) {
     ingest = await startWorker({ entry: ingestEntry, env: runtimeEnv })
     analysisWorkers = await Promise.all(analysisEntries.map((worker) => startWorker({ entry: worker, env: runtimeEnv })))
+    evaluationWorker = await startWorker({ entry: evaluationEntry, env: runtimeEnv })
     for (const instance of generationInstances) {
       generationWorkers.set(
         instance,
@@ -130,6 +137,7 @@ afterAll(async () => {
   await Promise.all(Object.values(replicas).map((replica) => replica.server?.stop("SIGTERM").catch(() => replica.server?.stop("SIGKILL"))))
   await ingest?.stop("SIGTERM")
   await Promise.all(analysisWorkers.map((worker) => worker.stop("SIGTERM")))
+  await evaluationWorker?.stop("SIGTERM")
   await Promise.all([...generationWorkers.values()].map((worker) => worker.stop("SIGTERM")))
   await observer.dispose()
   await dropDatabase(databaseName)
@@ -414,6 +422,51 @@ describe("distributed runtime: two gateway processes on Kafka, PostgreSQL and Mi
   }, 300_000)
 })
 
+describe("distributed runtime: the audit feed", () => {
+  interface AuditEvent {
+    readonly position: number
+    readonly event_id: string
+    readonly type: string
+    readonly aggregate_id: string
+    readonly topic: string
+    readonly partition: number
+    readonly offset: number
+  }
+
+  it("both replicas project every user event of the log into the audit feed once, each aggregate in log order", async () => {
+    const { A, B } = replicas
+    expectStatus(await register(A, auditorEmail), 201)
+    const token = ((await login(B, auditorEmail)).json as TokenPair).access_token
+    const userEvents = async (replica: Replica) => {
+      const response = await http(`${urlOf(replica)}/events?format=ndjson`, { headers: bearer(token), timeoutMs: 60_000 })
+      expectStatus(response, 200)
+      return response.text.split("\n").filter((line) => line !== "").map((line) => JSON.parse(line) as AuditEvent)
+        .filter((event) => event.topic === userTopic)
+    }
+    const { log } = await caughtUp()
+    const inLog = Object.values(log.byType).reduce((sum, count) => sum + count, 0)
+    const deadline = Date.now() + 60_000
+    let feed = await userEvents(A)
+    while (feed.length < inLog && Date.now() < deadline) {
+      await new Promise((wake) => setTimeout(wake, 500))
+      feed = await userEvents(A)
+    }
+    expect(feed.length).toBe(inLog)
+    expect(new Set(feed.map((event) => event.event_id)).size).toBe(inLog)
+    expect(new Set(feed.filter((event) => event.type === "user.registered").map((event) => event.aggregate_id)))
+      .toStrictEqual(new Set(log.registeredUserIds))
+    const positions = feed.map((event) => event.position)
+    expect(positions).toEqual([...positions].sort((a, b) => a - b))
+    const lastOffset = new Map<string, number>()
+    for (const event of feed) {
+      const key = `${event.partition}:${event.aggregate_id}`
+      expect(event.offset, key).toBeGreaterThan(lastOffset.get(key) ?? -1)
+      lastOffset.set(key, event.offset)
+    }
+    expect(await userEvents(B)).toEqual(feed)
+  }, 120_000)
+})
+
 describe.runIf(hasIngest)("distributed runtime: datasets through the ingest process", () => {
   /** 201 at once, or 202 `processing` and then `uploaded` once the ingest process is done. */
   const uploadedThrough = async (baseUrl: string, token: string, filename: string, content: Buffer) => {
@@ -481,6 +534,22 @@ describe.runIf(hasIngest)("distributed runtime: datasets through the ingest proc
     }>
     expect(listed[0]).toMatchObject({ has_profile: true, has_pii_analysis: true })
   }, 240_000)
+
+  it("evaluates a generator's output through B and A, answered by the evaluation process", async () => {
+    const { A, B } = replicas
+    const token = await createAccount(urlOf(A), "distributed-evaluation")
+    const id = await uploadedThrough(urlOf(A), token, "penguins.csv", realDataset("penguins"))
+    const { final } = await generateAndWait(urlOf(B), token, id, { generator_type: "gaussian_copula", num_rows: 300, seed: 5 })
+    expect(final.status).toBe("completed")
+
+    const quick = quickResult(await requestQuickEvaluation(urlOf(B), token, final.id))
+    expect(quick.overall_score).toBeGreaterThan(0)
+
+    const run = acceptedRun(await requestEvaluationRun(urlOf(A), token, { generator_id: final.id, dataset_id: id }))
+    const record = await pollEvaluation(urlOf(B), token, run)
+    expect(record).toMatchObject({ evaluation_id: run, kind: "run", status: "completed", error: null })
+    expect(record.overall_score).toBeGreaterThan(0)
+  }, 300_000)
 
   it("generates through A and B with two generation processes; the one running a job is killed, the other finishes it", async () => {
     const { A, B } = replicas

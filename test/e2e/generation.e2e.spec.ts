@@ -72,16 +72,41 @@ describe("the generation request", () => {
     expect(fieldsOf(fractional.json)).toEqual(["num_rows"])
   })
 
-  it("checks the neural models' epochs, batch size and epsilon, and says which types this version trains", async () => {
+  it("checks the neural models' epochs, batch size and epsilon", async () => {
     const ctgan = await requestGeneration(baseUrl, owner, penguins, { generator_type: "ctgan", num_rows: 10, epochs: 0, batch_size: 15 })
     expectProblem(ctgan, 422, "validation_failed")
-    expect(fieldsOf(ctgan.json).sort()).toEqual(["batch_size", "epochs", "generator_type"])
-    expect(JSON.stringify(ctgan.json)).toContain("gaussian_copula")
+    expect(fieldsOf(ctgan.json).sort()).toEqual(["batch_size", "epochs"])
     const dp = await requestGeneration(baseUrl, owner, penguins, { generator_type: "dp-ctgan", num_rows: 10, target_epsilon: 0 })
-    expectProblem(dp, 422, "validation_failed")
-    expect(fieldsOf(dp.json)).toContain("target_epsilon")
+    expectProblem(dp, 422, "invalid_epsilon")
+    expect((dp.json as { detail: string }).detail).toMatch(/target_epsilon must be greater than 0/)
     const noEpsilon = await requestGeneration(baseUrl, owner, penguins, { generator_type: "dp-ctgan", num_rows: 10 })
-    expect(fieldsOf(noEpsilon.json)).toContain("target_epsilon")
+    expectProblem(noEpsilon, 422, "invalid_epsilon")
+    expect((noEpsilon.json as { detail: string }).detail).toMatch(/target_epsilon is required for dp-ctgan/)
+    const both = await requestGeneration(baseUrl, owner, penguins, { generator_type: "dp-ctgan", num_rows: 0, target_epsilon: -1 })
+    expectProblem(both, 422, "validation_failed")
+    expect(fieldsOf(both.json).sort()).toEqual(["num_rows", "target_epsilon"])
+  })
+
+  it("refuses a dp-ctgan configuration the accountant finds over budget, with remedies, and batches above the row count", async () => {
+    // Diamonds (53,940 rows), ε = 1 over 1,000 epochs of batches of 100: the noise per row would be 0.06 (> 0.05).
+    const overBudget = await requestGeneration(baseUrl, owner, diamonds, {
+      generator_type: "dp-ctgan", num_rows: 10, target_epsilon: 1, epochs: 1_000, batch_size: 100
+    })
+    expectProblem(overBudget, 422, "privacy_budget_exceeded")
+    const problem = overBudget.json as { detail: string; recommended_epochs: number | null; recommended_batch_size: number | null }
+    expect(problem.detail).toMatch(/^privacy budget exceeded: .*Reduce epochs to 4 or fewer/)
+    expect([problem.recommended_epochs, problem.recommended_batch_size]).toEqual([4, 3610])
+    // Penguins (344 rows): nothing but a larger ε helps, and the detail says so.
+    const hopeless = await requestGeneration(baseUrl, owner, penguins, {
+      generator_type: "dp-ctgan", num_rows: 10, target_epsilon: 1, epochs: 300, batch_size: 10
+    })
+    expectProblem(hopeless, 422, "privacy_budget_exceeded")
+    expect((hopeless.json as { detail: string }).detail).toMatch(/Raise target_epsilon/)
+    const tooBig = await requestGeneration(baseUrl, owner, penguins, { generator_type: "dp-ctgan", num_rows: 10, target_epsilon: 5 })
+    expectProblem(tooBig, 422, "validation_failed")
+    expect(fieldsOf(tooBig.json)).toEqual(["batch_size"])
+    const listed = await http(`${baseUrl}/generators/`, { headers: bearer(owner) })
+    expect((listed.json as Array<{ generator_type: string }>).some((row) => row.generator_type === "dp-ctgan")).toBe(false)
   })
 
   it("refuses a body that is not JSON or has wrong JSON types", async () => {
@@ -210,6 +235,23 @@ describe("a Gaussian copula job", () => {
     const secondPage = await http(`${baseUrl}${next}`, { headers: bearer(owner) })
     expect((secondPage.json as Array<{ id: string }>)[0]!.id).toBe(all[1]!.id)
   })
+})
+
+describe("neural jobs", () => {
+  it("trains TVAE: losses per epoch in the record, the model stored, the penguins' columns in the output", async () => {
+    const { final } = await generateAndWait(baseUrl, owner, penguins, {
+      generator_type: "tvae", num_rows: 120, epochs: 4, batch_size: 50, seed: 11
+    })
+    expect(final).toMatchObject({ status: "completed", progress: 100, error: null, privacy: null })
+    expect(final.parameters).toEqual({ num_rows: 120, epochs: 4, batch_size: 50, target_epsilon: null })
+    expect(final.loss_history.map((record) => record.epoch)).toEqual([1, 2, 3, 4])
+    expect(final.loss_history.every((record) => Number.isFinite(record.losses["loss"]))).toBe(true)
+    expect(final.model).toMatchObject({ format: "synth.tvae", version: 1 })
+    const [realHeader] = parseCsv(await csvOf(owner, penguins))
+    const rows = parseCsv(await csvOf(owner, final.output_dataset_id!))
+    expect(rows[0]).toEqual(realHeader)
+    expect(rows).toHaveLength(121)
+  }, 180_000)
 })
 
 describe("before completion and cancellation", () => {

@@ -36,7 +36,12 @@ it("the standalone runtime starts under Deno, serves the auth flow and exits cle
   expect(uploaded.status).toBe(201)
   const { id } = (await uploaded.json()) as { id: string }
   const job = await requestGeneration(server.baseUrl, access_token, id, { generator_type: "gaussian_copula", num_rows: 100, seed: 1 })
-  const final = (await pollGenerator(server.baseUrl, access_token, accepted(job).generator_id, undefined, 240_000)).at(-1)!
+  const history = await pollGenerator(server.baseUrl, access_token, accepted(job).generator_id, undefined, 240_000).catch(
+    (error: unknown) => {
+      throw new Error(`${String(error)}\nserver output:\n${server.output.slice(-8_000)}`)
+    }
+  )
+  const final = history.at(-1)!
   expect(final, JSON.stringify(final)).toMatchObject({ status: "completed", progress: 100 })
   const csv = await fetch(`${server.baseUrl}/datasets/${final.output_dataset_id}/download`, { headers: auth })
   expect((await csv.text()).trim().split(/\r?\n/)).toHaveLength(101)

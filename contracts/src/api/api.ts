@@ -1,7 +1,10 @@
 import { HttpApi, OpenApi } from "@effect/platform"
 import { ProblemDetails, ServiceUnavailable } from "../errors.ts"
 import { AccountGroup, AuthGroup } from "./auth.ts"
+import { ChatGroup } from "./chat.ts"
 import { DatasetsGroup } from "./datasets.ts"
+import { EvaluationsGroup } from "./evaluations.ts"
+import { EventsGroup } from "./events.ts"
 import { GeneratorsGroup } from "./generators.ts"
 import { HealthGroup } from "./health.ts"
 
@@ -24,6 +27,9 @@ export class SynthApi extends HttpApi.make("synth")
   .add(AccountGroup)
   .add(DatasetsGroup)
   .add(GeneratorsGroup)
+  .add(EvaluationsGroup)
+  .add(ChatGroup)
+  .add(EventsGroup)
   .addError(ServiceUnavailable)
   .annotate(OpenApi.Title, "Synthetic Data Service")
   .annotate(OpenApi.Version, apiVersion)

@@ -1,6 +1,6 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
-import { AlreadyFinished, InvalidEpsilon, NotCompleted, NotFound, ValidationFailed } from "../errors.ts"
+import { AlreadyFinished, InvalidEpsilon, NotCompleted, NotFound, PrivacyBudgetExceeded, ValidationFailed } from "../errors.ts"
 import { DatasetId, GeneratorId, Timestamp } from "../ids.ts"
 import { Authentication } from "../security.ts"
 import { datasetPaging, ListParams } from "./datasets.ts"
@@ -102,6 +102,15 @@ export const GeneratorModel = Schema.Struct({
   size: Count
 }).annotations({ identifier: "GeneratorModel" })
 
+export const GeneratorPrivacy = Schema.Struct({
+  target_epsilon: Schema.Number,
+  epsilon_spent: Schema.Number.annotations({ description: "ε the training spent by the RDP accountant; never above target_epsilon" }),
+  delta: Schema.Number.annotations({ description: "δ of the guarantee: min(1e-5, 1/(10·rows))" }),
+  noise_multiplier: Schema.Number,
+  steps: Count.annotations({ description: "discriminator steps taken" }),
+  stopped_early: Schema.Boolean.annotations({ description: "true when training stopped before its epochs to stay within the budget" })
+}).annotations({ identifier: "GeneratorPrivacy" })
+
 export const Generator = Schema.Struct({
   id: GeneratorId,
   status: GeneratorStatus,
@@ -119,6 +128,7 @@ export const Generator = Schema.Struct({
   loss_history: Schema.Array(LossRecord),
   timings: GeneratorTimings,
   model: Schema.NullOr(GeneratorModel),
+  privacy: Schema.NullOr(GeneratorPrivacy).annotations({ description: "dp-ctgan, once completed: the privacy spent" }),
   error: Schema.NullOr(GeneratorError).annotations({ description: "why a `failed` job failed" }),
   samples: Schema.Array(GeneratorSample).annotations({ description: "rows drawn later with POST .../sample" })
 }).annotations({ identifier: "Generator" })
@@ -192,9 +202,12 @@ gaussian_copula; num_rows a whole number from 1 to MAX_GENERATED_ROWS (10,000,00
 ${generationBounds.epochs.min}..${generationBounds.epochs.max} (default ${generationBounds.epochs.default}); batch_size
 ${generationBounds.batchSize.min}..${generationBounds.batchSize.max} (default ${generationBounds.batchSize.default}), a multiple
 of ${generationBounds.pac} for ctgan and dp-ctgan; seed 0..${generationBounds.seed.max}. target_epsilon is required for
-dp-ctgan and must be > 0 and at most ${generationBounds.targetEpsilon.max} (422 invalid_epsilon). A generator type this
-deployment cannot train yet answers 422 naming the types it can. 404 as for GET /datasets/{dataset_id}; 409
-not_completed while the dataset is still processing.`
+dp-ctgan and must be > 0 and at most ${generationBounds.targetEpsilon.max} (422 invalid_epsilon). A dp-ctgan request
+that the accountant finds cannot meet target_epsilon with useful noise on this dataset (the test of POST
+/generators/dp/validate-config, \`valid: false\`) answers 422 privacy_budget_exceeded with recommended_epochs /
+recommended_batch_size; batch_size above the dataset's rows answers 422 validation_failed for dp-ctgan. 404 as for
+GET /datasets/{dataset_id}; 409 not_completed while the dataset is still processing. A completed dp-ctgan generator
+reports the ε it spent in \`privacy\`.`
 
 export class GeneratorsGroup extends HttpApiGroup.make("generators")
   .add(
@@ -206,6 +219,7 @@ export class GeneratorsGroup extends HttpApiGroup.make("generators")
       .addError(NotCompleted)
       .addError(ValidationFailed)
       .addError(InvalidEpsilon)
+      .addError(PrivacyBudgetExceeded)
       .annotate(OpenApi.Summary, "Train a generator on a dataset and produce synthetic rows (asynchronous)")
       .annotate(OpenApi.Description, generateDescription)
   )

@@ -1,6 +1,6 @@
 import { Schema } from "effect"
 import { DatasetId, GeneratorId, UserId } from "../ids.ts"
-import { defineEvent } from "./define.ts"
+import { defineEvent, defineUpcaster } from "./define.ts"
 
 /**
  * The dataset aggregate. Events carry metadata only: names, counts, schemas, blob keys and hashes, never a row or a
@@ -112,7 +112,8 @@ export const DatasetProfileRequested = defineEvent({
   payload: Schema.Struct({ datasetId: DatasetId })
 })
 
-export const DatasetProfiled = defineEvent({
+/** v1 of `dataset.profiled`, superseded by v2: logs written before v2 hold it, so it stays decodable. */
+export const DatasetProfiledV1 = defineEvent({
   type: "dataset.profiled",
   version: 1,
   topic: "synth.dataset",
@@ -130,6 +131,51 @@ export const DatasetProfiled = defineEvent({
     dataQualityScore: Schema.Number.pipe(Schema.between(0, 1)),
     level: Schema.Literal("Excellent", "Good", "Fair", "Poor"),
     warningCount: Count
+  })
+})
+
+const ProfileQualityLevel = Schema.Literal("Excellent", "Good", "Fair", "Poor")
+
+/**
+ * v2 groups what v1 spread over flat fields. The quality verdict became one structured value (`quality`: score,
+ * level, warning count, as the HTTP profile's `data_quality` groups them): a bare v1 `level` beside `rowCount` did
+ * not say what it was the level of, and a new quality figure now has a place that is not the payload's top level.
+ * The profile's blob became one reference (`profile`: key, hash, size) that a consumer checks and fetches together.
+ */
+export const DatasetProfiled = defineEvent({
+  type: "dataset.profiled",
+  version: 2,
+  topic: "synth.dataset",
+  description:
+    "The profiling service computed the dataset's profile and stored it as JSON in the blob store (overwriting an " +
+    "earlier one). Carries the blob's reference (key, hash, size), the counts and the quality verdict: no profile " +
+    "content, so no value of the dataset.",
+  payload: Schema.Struct({
+    datasetId: DatasetId,
+    profile: Schema.Struct({ blobKey: Schema.String, sha256: Schema.String, size: Count }),
+    rowCount: Count,
+    columnCount: Count,
+    quality: Schema.Struct({
+      score: Schema.Number.pipe(Schema.between(0, 1)),
+      level: ProfileQualityLevel,
+      warningCount: Count
+    })
+  })
+})
+
+export const datasetProfiledV1ToV2 = defineUpcaster({
+  from: DatasetProfiledV1,
+  to: DatasetProfiled,
+  description:
+    "`profileBlobKey`, `profileSha256`, `profileSize` become `profile.blobKey`, `profile.sha256`, `profile.size`; " +
+    "`dataQualityScore`, `level`, `warningCount` become `quality.score`, `quality.level`, `quality.warningCount`. " +
+    "Nothing is lost or invented.",
+  upcast: (v1) => ({
+    datasetId: v1.datasetId,
+    profile: { blobKey: v1.profileBlobKey, sha256: v1.profileSha256, size: v1.profileSize },
+    rowCount: v1.rowCount,
+    columnCount: v1.columnCount,
+    quality: { score: v1.dataQualityScore, level: v1.level, warningCount: v1.warningCount }
   })
 })
 
@@ -249,6 +295,9 @@ export const datasetEvents = [
   DatasetPiiScanFailed,
   DatasetSynthesized
 ] as const
+
+/** Older versions of this aggregate's events, each with the upcaster that reads it as the next version. */
+export const datasetUpcasters = [datasetProfiledV1ToV2] as const
 
 export const DatasetEvent = Schema.Union(...datasetEvents.map((definition) => definition.schema))
 export type DatasetEvent = typeof DatasetEvent.Type

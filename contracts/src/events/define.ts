@@ -26,3 +26,28 @@ export const defineEvent = <const Type extends string, const Version extends num
     payload: definition.payload
   })
 })
+
+/** Any definition, by the fields an upcaster needs (the `schema` field is invariant in its literals). */
+type AnyEventDefinition = Omit<EventDefinition<string, number, Schema.Schema.Any>, "schema">
+
+/**
+ * Reads an older version of an event as the next one. The older definition stays published (logs written before
+ * the new version still hold it); consumers only ever see the newest shape, because the catalog decodes the old
+ * payload against its own schema and then upcasts it.
+ */
+export interface EventUpcaster<From extends AnyEventDefinition, To extends AnyEventDefinition> {
+  readonly from: From
+  readonly to: To
+  /** What changed and how the old fields map onto the new ones (rendered into docs/events.md). */
+  readonly description: string
+  readonly upcast: (payload: Schema.Schema.Type<From["payload"]>) => Schema.Schema.Type<To["payload"]>
+}
+
+export const defineUpcaster = <From extends AnyEventDefinition, To extends AnyEventDefinition>(
+  upcaster: EventUpcaster<From, To>
+): EventUpcaster<From, To> => {
+  if (upcaster.from.type !== upcaster.to.type || upcaster.to.version !== upcaster.from.version + 1) {
+    throw new Error(`an upcaster goes from one version of a type to the next, not ${upcaster.from.type}@${upcaster.from.version} to ${upcaster.to.type}@${upcaster.to.version}`)
+  }
+  return upcaster
+}

@@ -49,6 +49,16 @@ export const ModelArtifact = Schema.Struct({
   formatVersion: Schema.Int
 })
 
+/** What a dp-ctgan training spent, by the RDP accountant (ε for the steps actually taken, at δ). */
+export const PrivacySpent = Schema.Struct({
+  targetEpsilon: Schema.Number,
+  epsilonSpent: Schema.Number,
+  delta: Schema.Number,
+  noiseMultiplier: Schema.Number,
+  steps: Count,
+  stoppedEarly: Schema.Boolean
+})
+
 export const GenerationFailureReason = Schema.Literal("training_failed", "dataset_unavailable", "worker_lost")
 export type GenerationFailureReason = typeof GenerationFailureReason.Type
 
@@ -114,7 +124,9 @@ export const GeneratorCompleted = defineEvent({
     outputDatasetId: DatasetId,
     rowCount: Count,
     model: ModelArtifact,
-    timings: GenerationTimings
+    timings: GenerationTimings,
+    /** dp-ctgan only. Optional, so generator.completed v1 events written before it existed still read. */
+    privacy: Schema.optional(PrivacySpent)
   })
 })
 

@@ -21,4 +21,4 @@ export {
 } from "./projector/errors.ts"
 export { type AnyProjection, makeProjection, type Projection } from "./projector/Projection.ts"
 export type { CatchUpProgress, CatchUpSummary, OnProgress } from "./projector/catchUp.ts"
-export { ProjectorRuntime, type ProjectorService } from "./projector/ProjectorRuntime.ts"
+export { type ProjectionLag, ProjectorRuntime, type ProjectorService } from "./projector/ProjectorRuntime.ts"

@@ -3,6 +3,7 @@ import { PasswordHasher, TokensLive } from "@synth/auth"
 import { layerFromConfig as BlobStoreLive } from "@synth/blobstore"
 import { layerFromConfig as EventLogLive, Ids } from "@synth/eventlog"
 import { layerFromConfig as ReadModelsLive, layerMigrations, ProjectorRuntime } from "@synth/sql"
+import { layerLogging } from "@synth/observability"
 import { Layer } from "effect"
 import { RequireSharedJwtSecret } from "./distributed.ts"
 import { GatewayHttpLive } from "./http/layer.ts"
@@ -19,6 +20,7 @@ Layer.mergeAll(GatewayHttpLive, ProjectorRuntime.layerRunning).pipe(
   Layer.provide(ProjectorRuntime.layer(gatewayProjections).pipe(Layer.provide(layerMigrations([gatewayMigrations])))),
   Layer.provide(Layer.mergeAll(EventLogLive, ReadModelsLive, BlobStoreLive)),
   Layer.provide(RequireSharedJwtSecret),
+  Layer.provide(layerLogging("gateway")),
   Layer.launch,
   NodeRuntime.runMain
 )

@@ -1,14 +1,18 @@
-import { Topics } from "@synth/contracts"
+import { allTopicNames, Topics } from "@synth/contracts"
 import { makeProjection, migrationSet } from "@synth/sql"
+import { auditMigrations } from "./audit/migrations.ts"
+import { applyAuditEvent } from "./audit/projection.ts"
 import { datasetMigrations } from "./datasets/migrations.ts"
 import { applyDatasetEvent } from "./datasets/projection.ts"
+import { evaluationMigrations } from "./evaluations/migrations.ts"
+import { applyEvaluationEvent } from "./evaluations/projection.ts"
 import { generatorMigrations } from "./generators/migrations.ts"
 import { applyGeneratorEvent } from "./generators/projection.ts"
 import { userMigrations } from "./users/migrations.ts"
 import { applyUserEvent } from "./users/projection.ts"
 
 /** The gateway's read models: their migrations and the projections that fill them from the log. */
-export const gatewayMigrations = migrationSet("gateway", { ...userMigrations, ...datasetMigrations, ...generatorMigrations })
+export const gatewayMigrations = migrationSet("gateway", { ...userMigrations, ...datasetMigrations, ...generatorMigrations, ...evaluationMigrations, ...auditMigrations })
 
 export const gatewayProjections = [
   makeProjection({
@@ -28,5 +32,17 @@ export const gatewayProjections = [
     topics: [Topics.generator.name],
     tables: ["generators", "generator_outputs"],
     apply: applyGeneratorEvent
+  }),
+  makeProjection({
+    name: "evaluations",
+    topics: [Topics.evaluation.name],
+    tables: ["evaluations"],
+    apply: applyEvaluationEvent
+  }),
+  makeProjection({
+    name: "audit",
+    topics: allTopicNames,
+    tables: ["audit_events"],
+    apply: applyAuditEvent
   })
 ] as const

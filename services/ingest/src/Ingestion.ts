@@ -1,4 +1,5 @@
 import {
+  consumedBy,
   type DatasetId,
   decodeDomainEvent,
   type DomainEventOf,
@@ -8,11 +9,13 @@ import {
 import { BlobKey, BlobStore } from "@synth/blobstore"
 import { EventWriter, type StoredEvent } from "@synth/eventlog"
 import { ingestTable, TabularError } from "@synth/tabular"
-import { Effect } from "effect"
+import { absurd, Effect } from "effect"
 
 export const ingestActor = serviceActor("ingest")
 
 type Uploaded = DomainEventOf<"dataset.uploaded">
+
+const handled = consumedBy("ingestion")
 
 /** The dataset no longer has its original: deleted (or already refused) before this ingestion ran. Nothing to do. */
 class OriginalGone {
@@ -132,14 +135,14 @@ export class Ingestion extends Effect.Service<Ingestion>()("@synth/ingest/Ingest
           )
         )
       )
-      if (decoded === undefined) return
+      if (decoded === undefined || !handled(decoded)) return
       switch (decoded.type) {
         case "dataset.uploaded":
           return yield* ingest(decoded, stored.envelope)
         case "dataset.deleted":
           return yield* blobs.removePrefix(BlobKey.make("datasets", decoded.payload.datasetId))
         default:
-          return
+          return absurd<void>(decoded)
       }
     }, (effect, stored) => Effect.annotateLogs(effect, { eventId: stored.envelope.eventId, datasetId: stored.key }))
 

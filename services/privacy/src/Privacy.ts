@@ -1,15 +1,17 @@
-import { type DatasetId, type EventEnvelope, type PiiScanKind, serviceActor } from "@synth/contracts"
+import { consumedBy, type DatasetId, type EventEnvelope, type PiiScanKind, serviceActor } from "@synth/contracts"
 import { BlobKey, BlobStore } from "@synth/blobstore"
 import { EventWriter, type StoredEvent, understoodEvent } from "@synth/eventlog"
 import { mergeAiVerdicts, type ScanInput, scanColumns } from "@synth/pii"
 import { readTable } from "@synth/tabular"
-import { Effect, Option, Stream } from "effect"
+import { absurd, Effect, Option, Stream } from "effect"
 import { AiLayer } from "./ai/AiLayer.ts"
 import { PrivacyConfig } from "./PrivacyConfig.ts"
 import { type AiLayerOutcome, piiResource } from "./resource.ts"
 import { sampleScanInput } from "./sampleRows.ts"
 
 export const privacyActor = serviceActor("privacy")
+
+const handled = consumedBy("piiScanning")
 
 /** Why a table gave no scan: the client's message (names columns, never values). */
 class Unscannable {
@@ -167,6 +169,7 @@ export class Privacy extends Effect.Service<Privacy>()("@synth/privacy/Privacy",
       const understood = yield* understoodEvent(stored, "privacy")
       if (Option.isNone(understood)) return
       const decoded = understood.value
+      if (!handled(decoded)) return
       switch (decoded.type) {
         case "dataset.pii-scan-requested":
           return yield* scanDataset(decoded.payload.datasetId, decoded.payload.scan, stored.envelope)
@@ -175,7 +178,7 @@ export class Privacy extends Effect.Service<Privacy>()("@synth/privacy/Privacy",
         case "dataset.deleted":
           return yield* blobs.removePrefix(BlobKey.make("datasets", decoded.payload.datasetId))
         default:
-          return
+          return absurd<void>(decoded)
       }
     }, (effect, stored) => Effect.annotateLogs(effect, { eventId: stored.envelope.eventId, datasetId: stored.key }))
 

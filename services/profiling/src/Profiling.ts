@@ -1,12 +1,14 @@
-import { type DatasetId, type EventEnvelope, serviceActor } from "@synth/contracts"
+import { consumedBy, type DatasetId, type EventEnvelope, serviceActor } from "@synth/contracts"
 import { BlobKey, BlobStore } from "@synth/blobstore"
 import { EventWriter, type StoredEvent, understoodEvent } from "@synth/eventlog"
 import { profile, profileInputFromArrow } from "@synth/stats"
 import { readTable } from "@synth/tabular"
-import { Effect, Option, Stream } from "effect"
+import { absurd, Effect, Option, Stream } from "effect"
 import { profileResource } from "./masking.ts"
 
 export const profilingActor = serviceActor("profiling")
+
+const handled = consumedBy("profiling")
 
 /** Why a table gave no profile: the client's message (names columns, never values). */
 class Unanalyzable {
@@ -91,17 +93,17 @@ export class Profiling extends Effect.Service<Profiling>()("@synth/profiling/Pro
         [
           {
             type: "dataset.profiled",
-            version: 1,
+            version: 2,
             payload: {
               datasetId,
-              profileBlobKey: key,
-              profileSha256: stored.sha256,
-              profileSize: stored.size,
+              profile: { blobKey: key, sha256: stored.sha256, size: stored.size },
               rowCount: resource.row_count,
               columnCount: resource.column_count,
-              dataQualityScore: resource.data_quality_score,
-              level: resource.data_quality.level,
-              warningCount: resource.data_quality.warnings.length
+              quality: {
+                score: resource.data_quality_score,
+                level: resource.data_quality.level,
+                warningCount: resource.data_quality.warnings.length
+              }
             }
           }
         ],
@@ -120,6 +122,7 @@ export class Profiling extends Effect.Service<Profiling>()("@synth/profiling/Pro
       const understood = yield* understoodEvent(stored, "profiling")
       if (Option.isNone(understood)) return
       const decoded = understood.value
+      if (!handled(decoded)) return
       switch (decoded.type) {
         case "dataset.profile-requested":
           return yield* profileDataset(decoded.payload.datasetId, stored.envelope)
@@ -128,7 +131,7 @@ export class Profiling extends Effect.Service<Profiling>()("@synth/profiling/Pro
         case "dataset.deleted":
           return yield* blobs.removePrefix(BlobKey.make("datasets", decoded.payload.datasetId))
         default:
-          return
+          return absurd<void>(decoded)
       }
     }, (effect, stored) => Effect.annotateLogs(effect, { eventId: stored.envelope.eventId, datasetId: stored.key }))
 

@@ -82,16 +82,21 @@ describe("Profiling", () => {
         causationId: requested.envelope.eventId,
         correlationId: "request-1",
         aggregateId: datasetId,
+        version: 2,
         payload: {
           datasetId,
-          profileBlobKey: `datasets/${datasetId}/profile`,
-          profileSha256: createHash("sha256").update(content).digest("hex"),
-          profileSize: content.length,
+          profile: {
+            blobKey: `datasets/${datasetId}/profile`,
+            sha256: createHash("sha256").update(content).digest("hex"),
+            size: content.length
+          },
           rowCount: 6,
           columnCount: 5,
-          dataQualityScore: profile.data_quality_score,
-          level: profile.data_quality.level,
-          warningCount: profile.data_quality.warnings.length
+          quality: {
+            score: profile.data_quality_score,
+            level: profile.data_quality.level,
+            warningCount: profile.data_quality.warnings.length
+          }
         }
       })
       expect(JSON.stringify(events[0]!.payload)).not.toMatch(/example\.com|AX-|Adelie/)

@@ -1,7 +1,9 @@
 import { Command, Options, ValidationError } from "@effect/cli"
 import { NodeContext, NodeRuntime } from "@effect/platform-node"
 import { apiVersion } from "@synth/contracts"
-import { Console, Effect, Layer } from "effect"
+import { layerLogging } from "@synth/observability"
+import { Console, Effect, Layer, Schema } from "effect"
+import { eventsCommand } from "./events/command.ts"
 import { generateCommand } from "./generate/command.ts"
 import { uploadCommand } from "./upload/command.ts"
 import { UploadUsageError } from "./upload/errors.ts"
@@ -9,9 +11,10 @@ import { UploadUsageError } from "./upload/errors.ts"
 // The runtime's modules load only for the commands that run it: `synth upload` is a client and starts in a fraction
 // of the time without them, as does `synth generate`.
 const serve = Command.make("serve", {}, () =>
-  Effect.flatMap(Effect.promise(() => import("./layers.ts")), ({ StandaloneLive }) => Layer.launch(StandaloneLive))
+  Effect.flatMap(Effect.promise(() => import("./layers.ts")), ({ StandaloneLive }) =>
+    Layer.launch(StandaloneLive.pipe(Layer.provide(layerLogging("standalone")))))
 ).pipe(
-  Command.withDescription("Run the service on its embedded default (PORT, HOST, DATA_DIR).")
+  Command.withDescription("Run the service on its embedded default (PORT, HOST, DATA_DIR; LOG_FORMAT, LOG_LEVEL).")
 )
 
 const replayCommand = Command.make(
@@ -20,12 +23,29 @@ const replayCommand = Command.make(
     projections: Options.text("projection").pipe(
       Options.repeated,
       Options.withDescription("Rebuild only this projection (repeatable); default: drop and rebuild every read model")
+    ),
+    from: Options.text("from").pipe(
+      Options.withSchema(
+        Schema.DateTimeUtc.annotations({
+          message: () => "--from takes an ISO 8601 time, e.g. 2026-11-23T05:00:00Z"
+        })
+      ),
+      Options.optional,
+      Options.withDescription(
+        "An ISO 8601 time: keep the read models' rows and re-apply only the events that occurred at or after it"
+      )
     )
   },
-  ({ projections }) => Effect.flatMap(Effect.promise(() => import("./replay.ts")), ({ replay }) => replay(projections))
-).pipe(Command.withDescription("Rebuild read models from the event log. Stop the server first."))
+  ({ from, projections }) =>
+    Effect.flatMap(Effect.promise(() => import("./replay.ts")), ({ replay }) => replay(projections, from))
+).pipe(
+  Command.withDescription(
+    "Rebuild read models from the event log (embedded: stop the server first; with KAFKA_BROKERS and DATABASE_URL " +
+      "it runs beside the gateways)."
+  )
+)
 
-const synth = Command.make("synth").pipe(Command.withSubcommands([serve, replayCommand, uploadCommand, generateCommand]))
+const synth = Command.make("synth").pipe(Command.withSubcommands([serve, replayCommand, uploadCommand, generateCommand, eventsCommand]))
 
 const run = Command.run(synth, { name: "synth", version: apiVersion })
 

@@ -1,5 +1,6 @@
 import { PasswordHasher, TokensLive } from "@synth/auth"
 import { layerFromConfig as BlobStoreLive } from "@synth/blobstore"
+import { EvaluationLive } from "@synth/evaluation-service"
 import { Ids, layerEmbeddedConfig as EventLogLive } from "@synth/eventlog"
 import { GenerationLive } from "@synth/generation"
 import { GatewayHttpLive, gatewayMigrations, gatewayProjections, HttpServerLive } from "@synth/gateway"
@@ -21,7 +22,14 @@ export const ProjectorLive = ProjectorRuntime.layer(projections).pipe(Layer.prov
  * embedded read-model database and the blob store (DATA_DIR/blobs, or S3 when S3_ENDPOINT is set). The event log
  * opens first and holds DATA_DIR against other processes.
  */
-export const StandaloneLive = Layer.mergeAll(GatewayHttpLive, IngestLive, ProfilingLive, PrivacyLive, GenerationLive).pipe(
+export const StandaloneLive = Layer.mergeAll(
+  GatewayHttpLive,
+  IngestLive,
+  ProfilingLive,
+  PrivacyLive,
+  GenerationLive,
+  EvaluationLive
+).pipe(
   Layer.provide(HttpServerLive),
   Layer.provide(ProjectorRuntime.layerRunning),
   Layer.provide(Layer.mergeAll(TokensLive, PasswordHasher.Default, Ids.Default)),

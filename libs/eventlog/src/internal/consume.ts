@@ -1,5 +1,6 @@
 import { Effect, Stream } from "effect"
 import type { ConsumeOptions, EventLogError, StoredEvent } from "../EventLog.ts"
+import { annotateEventLogs } from "./annotateEventLogs.ts"
 import type { ReadOptions } from "./read.ts"
 import type { LogStore } from "./store.ts"
 
@@ -28,7 +29,7 @@ export const makeConsume = (
       // One handler call at a time per member, as a Kafka client does by default: handlers need not be reentrant.
       const handlerTurn = yield* Effect.makeSemaphore(1)
       const handleThenCommit = (event: StoredEvent) =>
-        handlerTurn.withPermits(1)(options.handle(event)).pipe(
+        handlerTurn.withPermits(1)(options.handle(event).pipe(annotateEventLogs(event))).pipe(
           Effect.zipRight(store.commit(options.group, event.topic, event.partition, event.offset + 1))
         )
       const consumePartition = (topic: string, partition: number) =>

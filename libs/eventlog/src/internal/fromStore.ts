@@ -37,6 +37,7 @@ const encodeRecord = (partitionCount: number) => (record: AppendRecord) =>
           key: envelope.aggregateId,
           type: envelope.type,
           version: envelope.version,
+          encoded: envelope,
           json: JSON.stringify(envelope)
         }),
         catch: invalid(record, "cannot be written as JSON")

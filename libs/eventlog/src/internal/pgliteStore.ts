@@ -1,5 +1,6 @@
 import { Effect } from "effect"
 import type { Position } from "../EventLog.ts"
+import { type ChainHead, producerOf, sealEnvelope } from "../integrity/seal.ts"
 import type { Database, Query } from "./database.ts"
 import type { EncodedRecord, LogStore, StoredRow } from "./store.ts"
 
@@ -26,6 +27,11 @@ export const schema: ReadonlyArray<string> = [
     partition integer NOT NULL,
     next_offset bigint NOT NULL,
     PRIMARY KEY ("group", topic, partition)
+  )`,
+  `CREATE TABLE IF NOT EXISTS chain_heads (
+    chain text PRIMARY KEY,
+    sequence bigint NOT NULL,
+    hash text NOT NULL
   )`
 ]
 
@@ -52,6 +58,36 @@ const endOffsetIn = (query: Query, topic: string, partition: number) =>
     `SELECT coalesce(max("offset") + 1, 0) AS next FROM events WHERE topic = $1 AND partition = $2`,
     [topic, partition]
   ).pipe(Effect.map((rows) => Number(rows[0]?.next ?? 0)))
+
+const headsIn = (query: Query, chains: ReadonlyArray<string>) =>
+  query<{ readonly chain: string; readonly sequence: number; readonly hash: string }>(
+    `SELECT chain, sequence, hash FROM chain_heads WHERE chain = ANY($1::text[])`,
+    [chains]
+  ).pipe(Effect.map((rows) =>
+    new Map(rows.map((row): [string, ChainHead] => [row.chain, { sequence: Number(row.sequence), hash: row.hash }]))
+  ))
+
+/**
+ * Seals fresh records as the next links of their producers' chains and moves the heads, in the append's
+ * transaction: a duplicate never reaches here, and a rolled-back append consumes no sequence number.
+ */
+const sealIn = (query: Query, fresh: ReadonlyArray<EncodedRecord>) =>
+  Effect.gen(function*() {
+    const heads = yield* headsIn(query, [...new Set(fresh.map((record) => producerOf(record.type)))])
+    const sealed = fresh.map((record) => {
+      const chain = producerOf(record.type)
+      const envelope = sealEnvelope(record.encoded, chain, heads.get(chain))
+      heads.set(chain, { sequence: envelope.integrity.sequence, hash: envelope.integrity.hash })
+      return JSON.stringify(envelope)
+    })
+    yield* query(
+      `INSERT INTO chain_heads (chain, sequence, hash)
+       SELECT * FROM unnest($1::text[], $2::bigint[], $3::text[])
+       ON CONFLICT (chain) DO UPDATE SET sequence = excluded.sequence, hash = excluded.hash`,
+      [[...heads.keys()], [...heads.values()].map((head) => head.sequence), [...heads.values()].map((head) => head.hash)]
+    )
+    return sealed
+  })
 
 /**
  * Offsets are assigned here, inside the transaction, from the partition's current end: transactions are serialized,
@@ -88,6 +124,7 @@ const appendIn = (query: Query, records: ReadonlyArray<EncodedRecord>) =>
       fresh.push({ ...record, offset })
     }
     if (fresh.length > 0) {
+      const sealed = yield* sealIn(query, fresh)
       yield* query(
         `INSERT INTO events (topic, partition, "offset", key, event_id, type, version, envelope)
          SELECT * FROM unnest($1::text[], $2::integer[], $3::bigint[], $4::text[], $5::uuid[], $6::text[],
@@ -100,14 +137,29 @@ const appendIn = (query: Query, records: ReadonlyArray<EncodedRecord>) =>
           fresh.map((record) => record.eventId),
           fresh.map((record) => record.type),
           fresh.map((record) => record.version),
-          fresh.map((record) => record.json)
+          sealed
         ]
       )
     }
     return positions
   })
 
-/** The log in two tables of a PGlite database; one partition per topic. */
+/** Where a raw walk of the log stands: the last record it read. */
+export interface RawCursor {
+  readonly topic: string
+  readonly partition: number
+  readonly offset: number
+}
+
+/** Every stored record's text exactly as stored (not parsed), for `synth events verify`. */
+export const readRawBatch = (database: Database, after: RawCursor, limit: number) =>
+  database.query<{ readonly topic: string; readonly partition: number; readonly offset: number; readonly text: string }>(
+    `SELECT topic, partition, "offset", envelope::text AS text FROM events
+     WHERE (topic, partition, "offset") > ($1, $2, $3) ORDER BY topic, partition, "offset" LIMIT $4`,
+    [after.topic, after.partition, after.offset, limit]
+  ).pipe(Effect.map((rows) => rows.map((row) => ({ ...row, offset: Number(row.offset) }))))
+
+/** The log in three tables of a PGlite database; one partition per topic. */
 export const makePgliteStore = (database: Database): LogStore => ({
   partitionCount: 1,
   append: (records) => database.transaction((query) => appendIn(query, records)),

@@ -1,3 +1,4 @@
+import type { EventEnvelope } from "@synth/contracts"
 import type { Effect } from "effect"
 import type { NonEmptyReadonlyArray } from "effect/Array"
 import type { EventLogError, Position } from "../EventLog.ts"
@@ -10,7 +11,9 @@ export interface EncodedRecord {
   readonly key: string
   readonly type: string
   readonly version: number
-  /** The encoded envelope, exactly as it is to be stored. */
+  /** The encoded envelope, for a store that seals it before storing. */
+  readonly encoded: typeof EventEnvelope.Encoded
+  /** The encoded envelope as JSON, exactly as a store that does not seal stores it. */
   readonly json: string
 }
 

@@ -1,7 +1,9 @@
 import { Cause, Chunk, Deferred, Duration, Effect, Exit, Option, Queue } from "effect"
 import type { NonEmptyReadonlyArray } from "effect/Array"
 import type { Producer, RecordMetadata } from "kafkajs"
+import { v7 as uuidv7 } from "uuid"
 import { EventLogError, type Position } from "../EventLog.ts"
+import { type ChainHead, producerOf, sealEnvelope } from "../integrity/seal.ts"
 import type { OutgoingRecord } from "./codec.ts"
 import { kafkaFailure, type Topics } from "./topics.ts"
 
@@ -44,6 +46,25 @@ const failureOf = (cause: Cause.Cause<EventLogError>) =>
 
 const partitionKey = (topic: string, partition: number) => `${partition}:${topic}`
 
+/** What a seal adds to a record's JSON, at most (chain name, two hashes, the sequence). */
+const sealBytes = 320
+
+/**
+ * Seals records as the next links of their producers' chains in this process: `<producer>/<instance>`, the instance
+ * minted when the appender starts, because no process can know another's head (a restart opens a new chain).
+ * Heads move before the request is sent: a request that fails leaves a gap, which verify reports as missing.
+ */
+const makeSealer = () => {
+  const instance = uuidv7()
+  const heads = new Map<string, ChainHead>()
+  return (record: OutgoingRecord): string => {
+    const chain = `${producerOf(record.type)}/${instance}`
+    const sealed = sealEnvelope(record.encoded, chain, heads.get(chain))
+    heads.set(chain, { sequence: sealed.integrity.sequence, hash: sealed.integrity.hash })
+    return JSON.stringify(sealed)
+  }
+}
+
 /**
  * Appends go through one sender fiber that coalesces whatever calls are waiting into one produce request. The
  * idempotent producer allows one request in flight per broker anyway, so concurrent appends would otherwise queue
@@ -53,6 +74,7 @@ const partitionKey = (topic: string, partition: number) => `${partition}:${topic
 export const makeAppender = (producer: Producer, topics: Topics, settings: AppenderSettings) =>
   Effect.gen(function*() {
     const recent = makeRecent(settings.dedupeWindow)
+    const seal = makeSealer()
     const closing = new EventLogError({ reason: "The event log closed before this append was sent" })
     const queue = yield* Effect.acquireRelease(
       Queue.unbounded<PendingAppend>(),
@@ -85,6 +107,7 @@ export const makeAppender = (producer: Producer, topics: Topics, settings: Appen
           })
         )
 
+        const values = fresh.map(seal)
         const metadata: ReadonlyArray<RecordMetadata> = fresh.length === 0 ? [] : yield* Effect.tryPromise({
           try: () =>
             producer.sendBatch({
@@ -92,8 +115,9 @@ export const makeAppender = (producer: Producer, topics: Topics, settings: Appen
               topicMessages: [...new Set(fresh.map((record) => record.topic))].map((topic) => ({
                 topic: topics.physical(topic),
                 messages: fresh
-                  .filter((record) => record.topic === topic)
-                  .map(({ headers, key, partition, value }) => ({ key, value, partition, headers: { ...headers } }))
+                  .map((record, index) => ({ record, value: values[index]! }))
+                  .filter(({ record }) => record.topic === topic)
+                  .map(({ record: { headers, key, partition }, value }) => ({ key, value, partition, headers: { ...headers } }))
               }))
             }),
           catch: kafkaFailure("append (the events may or may not have been stored)")
@@ -152,7 +176,7 @@ export const makeAppender = (producer: Producer, topics: Topics, settings: Appen
       Effect.gen(function*() {
         const done = yield* Deferred.make<ReadonlyArray<Position>, EventLogError>()
         const bytes = records.reduce(
-          (total, record) => total + Buffer.byteLength(record.key) + Buffer.byteLength(record.value) + 64,
+          (total, record) => total + Buffer.byteLength(record.key) + Buffer.byteLength(record.value) + sealBytes + 64,
           0
         )
         yield* Queue.offer(queue, { records, bytes, done })

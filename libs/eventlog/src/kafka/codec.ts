@@ -11,6 +11,10 @@ export interface OutgoingRecord {
   /** Lower case, the way the log compares event ids. */
   readonly eventId: string
   readonly key: string
+  readonly type: string
+  /** The encoded envelope, sealed by the appender into `value` when it is sent. */
+  readonly encoded: typeof EventEnvelope.Encoded
+  /** The envelope as JSON before sealing: for the request size estimate. */
   readonly value: string
   readonly headers: Readonly<Record<string, string>>
 }
@@ -54,6 +58,8 @@ export const encodeRecord = (record: AppendRecord, partitionCount: number): Effe
           partition: partitionOf(record.topic, envelope.aggregateId, partitionCount),
           eventId: envelope.eventId.toLowerCase(),
           key: envelope.aggregateId,
+          type: envelope.type,
+          encoded: envelope,
           value: JSON.stringify(envelope),
           // For tools that route or filter without parsing the value.
           headers: { eventId: envelope.eventId, type: envelope.type, version: String(envelope.version) }

@@ -1,6 +1,7 @@
 import { Cause, Data, Deferred, Duration, Effect, Exit, Fiber, Runtime } from "effect"
 import type { EachBatchPayload, Kafka } from "kafkajs"
 import type { ConsumeOptions, EventLogError, StoredEvent } from "../EventLog.ts"
+import { annotateEventLogs } from "../internal/annotateEventLogs.ts"
 import { decodeMessage } from "./codec.ts"
 import { isRebalancing, whileHeartbeating } from "./heartbeat.ts"
 import { kafkaFailure, type Topics } from "./topics.ts"
@@ -54,6 +55,7 @@ export const makeConsume = (kafka: Kafka, topics: Topics, settings: ConsumeSetti
           )
           if (event === undefined) return
           const handled = yield* options.handle(event).pipe(
+            annotateEventLogs(event),
             heartbeats,
             Effect.matchCauseEffect({
               onSuccess: () => Effect.succeed(true),

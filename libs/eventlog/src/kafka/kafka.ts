@@ -1,5 +1,5 @@
 import { allTopicNames } from "@synth/contracts"
-import { Config, Duration, Effect, Layer, Stream } from "effect"
+import { Config, Duration, Effect, Layer, type Scope, Stream } from "effect"
 import * as Arr from "effect/Array"
 import { Kafka, logLevel, Partitioners } from "kafkajs"
 import { type AppendRecord, EventLog, type EventLogError } from "../EventLog.ts"
@@ -7,7 +7,8 @@ import { makeAppender } from "./appender.ts"
 import { encodeRecord } from "./codec.ts"
 import { makeConsume } from "./consume.ts"
 import { effectLogCreator } from "./logging.ts"
-import { makeRead } from "./read.ts"
+import type { RawRecord } from "../integrity/verifyChains.ts"
+import { makeRead, makeReadRaw } from "./read.ts"
 import { kafkaFailure, makeTopics } from "./topics.ts"
 
 export interface KafkaOptions {
@@ -50,7 +51,8 @@ export interface KafkaOptions {
  * at a new offset; consumers already handle redelivered events (handlers and projections are idempotent), and a
  * projection that must not count one twice keys its rows by eventId.
  */
-export const makeKafka = (options: KafkaOptions) =>
+/** A client and its admin connection, with the topics created when missing. */
+const connect = (options: KafkaOptions) =>
   Effect.gen(function*() {
     const clientId = options.clientId ?? "synth"
     const kafka = new Kafka({
@@ -70,6 +72,31 @@ export const makeKafka = (options: KafkaOptions) =>
       replicationFactor: options.replicationFactor ?? 1
     })
     yield* Effect.forEach(options.topics ?? allTopicNames, topics.partitions, { discard: true })
+    return { clientId, kafka, topics }
+  })
+
+/**
+ * Every record of every topic (`options.topics`, by default the registry's), partition by partition from the first
+ * offset still kept to the end offset seen when each starts, as the stored text: nothing is decoded, so tampered
+ * bytes reach the caller. Records deleted by retention are gone: chains then start late and verify reports that.
+ */
+export const readRawKafka = (options: KafkaOptions): Stream.Stream<RawRecord, EventLogError, Scope.Scope> =>
+  Stream.unwrapScoped(Effect.gen(function*() {
+    const { clientId, kafka, topics } = yield* connect(options)
+    const readRaw = makeReadRaw(kafka, topics, {
+      clientId,
+      heartbeatInterval: Duration.decode(options.heartbeatInterval ?? "3 seconds")
+    })
+    const ranges = yield* Effect.forEach(options.topics ?? allTopicNames, (topic) =>
+      Effect.map(topics.offsetRanges(topic), (found) => found.map((range) => ({ topic, ...range }))))
+    return Stream.fromIterable(ranges.flat()).pipe(
+      Stream.flatMap(({ low, partition, topic }) => readRaw({ topic, partition, fromOffset: low, follow: false }))
+    )
+  }))
+
+export const makeKafka = (options: KafkaOptions) =>
+  Effect.gen(function*() {
+    const { clientId, kafka, topics } = yield* connect(options)
 
     const producer = yield* Effect.acquireRelease(
       Effect.sync(() => kafka.producer({

@@ -1,6 +1,7 @@
 import { Chunk, Duration, Effect, Queue, Runtime, Stream, Take } from "effect"
-import { AssignerProtocol, type Batch, type Consumer, type Kafka, type PartitionAssigner } from "kafkajs"
+import { AssignerProtocol, type Batch, type Consumer, type Kafka, type KafkaMessage, type PartitionAssigner } from "kafkajs"
 import { EventLogError, type StoredEvent } from "../EventLog.ts"
+import type { RawRecord } from "../integrity/verifyChains.ts"
 import { decodeMessage } from "./codec.ts"
 import { whileHeartbeating } from "./heartbeat.ts"
 import { kafkaFailure, type Topics } from "./topics.ts"
@@ -45,8 +46,15 @@ const onePartition = (topic: string, partition: number): PartitionAssigner => ()
 
 const invalid = (reason: string) => Stream.fail(new EventLogError({ reason }))
 
-export const makeRead = (kafka: Kafka, topics: Topics, settings: ReadSettings) =>
-(options: ReadOptions): Stream.Stream<StoredEvent, EventLogError> => {
+type Decode<A> = (topic: string, partition: number, message: KafkaMessage) => Effect.Effect<A, EventLogError>
+
+/** The value as stored, undecoded: what `synth events verify` checks, tampered bytes included. */
+const rawMessage: Decode<RawRecord> = (topic, partition, message) =>
+  Effect.succeed({ topic, partition, offset: Number(message.offset), text: message.value?.toString("utf8") ?? "" })
+
+const makeReadWith = <A extends { readonly offset: number }>(decode: Decode<A>) =>
+(kafka: Kafka, topics: Topics, settings: ReadSettings) =>
+(options: ReadOptions): Stream.Stream<A, EventLogError> => {
   const { follow, fromOffset, partition, topic } = options
   if (!Number.isSafeInteger(fromOffset) || fromOffset < 0) {
     return invalid(`fromOffset must be a non-negative integer, got ${fromOffset}`)
@@ -66,14 +74,14 @@ export const makeRead = (kafka: Kafka, topics: Topics, settings: ReadSettings) =
 
     const physicalTopic = topics.physical(topic)
     const runtime = yield* Effect.runtime<never>()
-    const takes = yield* Effect.acquireRelease(Queue.bounded<Take.Take<StoredEvent, EventLogError>>(bufferedBatches), Queue.shutdown)
+    const takes = yield* Effect.acquireRelease(Queue.bounded<Take.Take<A, EventLogError>>(bufferedBatches), Queue.shutdown)
     // The next offset the stream expects: a (re)joining reader seeks there, and anything before it is a repeat.
     let next = fromOffset
 
     const deliver = (batch: Batch) =>
       Effect.gen(function*() {
         const fresh = batch.messages.filter((message) => Number(message.offset) >= next && Number(message.offset) < end)
-        const events = yield* Effect.forEach(fresh, (message) => decodeMessage(topic, partition, message))
+        const events = yield* Effect.forEach(fresh, (message) => decode(topic, partition, message))
         const last = events.at(-1)
         if (last !== undefined) {
           yield* Queue.offer(takes, Take.chunk(Chunk.unsafeFromArray(events)))
@@ -124,3 +132,7 @@ export const makeRead = (kafka: Kafka, topics: Topics, settings: ReadSettings) =
     return Stream.flattenTake(Stream.fromQueue(takes))
   }))
 }
+
+export const makeRead = makeReadWith<StoredEvent>(decodeMessage)
+
+export const makeReadRaw = makeReadWith(rawMessage)

@@ -18,6 +18,13 @@ export const testEnvelope = (aggregateId: string, n: number): EventEnvelope => (
   payload: { n }
 })
 
+/** The envelope as the producer appended it: an adapter that seals adds `integrity`, and nothing else. */
+export const withoutSeal = (envelope: EventEnvelope | undefined): EventEnvelope | undefined => {
+  if (envelope === undefined) return undefined
+  const { integrity: _seal, ...content } = envelope
+  return content
+}
+
 export const payloadN = (event: StoredEvent): number => (event.envelope.payload as { readonly n: number }).n
 
 /** Every event of the topic up to its current end, partition by partition, each in offset order. */

@@ -1,5 +1,5 @@
 import { encodeDomainEvent, topicOf, type Actor, type DomainEvent, type EventEnvelope } from "@synth/contracts"
-import { Clock, DateTime, Effect } from "effect"
+import { Clock, DateTime, Effect, Metric } from "effect"
 import type { NonEmptyReadonlyArray } from "effect/Array"
 import { EventLog } from "../EventLog.ts"
 import { Ids } from "./Ids.ts"
@@ -18,6 +18,11 @@ export interface EventContext {
    */
   readonly eventIds?: "fresh" | "derived"
 }
+
+/** Prometheus `eventlog_appends_total{topic,type}`: `rate()` of it is the append rate. */
+export const appendsTotal = Metric.counter("eventlog_appends_total", {
+  description: "Events appended to the event log by this process (acknowledged appends, idempotent re-appends included), by topic and type."
+})
 
 /** Wraps decided events in envelopes and appends them to the topic their definition names. */
 export class EventWriter extends Effect.Service<EventWriter>()("@synth/eventlog/EventWriter", {
@@ -54,7 +59,10 @@ export class EventWriter extends Effect.Service<EventWriter>()("@synth/eventlog/
     ) {
       const records = yield* Effect.forEach(events, (event) => envelope(event, context))
       // The log being unreachable is not the caller's fault: a defect, answered as "internal error" and logged.
-      return yield* log.append(records as NonEmptyReadonlyArray<(typeof records)[number]>).pipe(Effect.orDie)
+      const positions = yield* log.append(records as NonEmptyReadonlyArray<(typeof records)[number]>).pipe(Effect.orDie)
+      yield* Effect.forEach(records, ({ envelope, topic }) =>
+        Metric.increment(Metric.tagged(Metric.tagged(appendsTotal, "topic", topic), "type", envelope.type)), { discard: true })
+      return positions
     })
 
     return { append } as const

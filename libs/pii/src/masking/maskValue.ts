@@ -9,13 +9,13 @@ const initial = (word: string) => (word.length === 0 ? "" : `${[...word][0]}***`
 const keepLast = (value: string, wanted: number) => {
   let seen = 0
   const characters = [...value]
-  const alphanumerics = characters.filter((character) => /[\p{L}\p{N}]/u.test(character)).length
-  const keep = alphanumerics >= wanted + 4 ? wanted : 0
+  const letterCount = characters.filter((character) => /[\p{L}\p{N}]/u.test(character)).length
+  const keep = letterCount >= wanted + 4 ? wanted : 0
   return characters
     .map((character) => {
       if (!/[\p{L}\p{N}]/u.test(character)) return character
       seen++
-      return seen > alphanumerics - keep ? character : "*"
+      return seen > letterCount - keep ? character : "*"
     })
     .join("")
 }
@@ -70,15 +70,34 @@ const maskAddress = (value: string) =>
     .map((part) => (/^\s+$|^,$/.test(part) ? part : /\d/.test(part) ? "***" : initial(part)))
     .join("")
 
-/** Letters become x/X and digits # beyond the first character: the shape of an unknown value, not the value. */
+/** Letters and digits, the characters a masked value must not give away. */
+const alphanumerics = (value: string) => value.replace(/[^\p{L}\p{N}]/gu, "")
+
+/**
+ * Letters become x/X and digits # beyond the first character: the shape of an unknown value, not the value.
+ * A value with fewer than five letters and digits is mostly punctuation, which the shape would print as it is, so it
+ * becomes stars; so does one whose shape reads like the value itself (`Axxxxxx` is its own shape).
+ */
 const generic = (value: string) => {
   const characters = [...value]
-  if (characters.length <= 4) return stars(characters.length)
-  return characters
+  if (characters.length <= 4 || alphanumerics(value).length < 5) return stars(characters.length)
+  const shape = characters
     .map((character, index) =>
       index === 0 ? character : /\p{N}/u.test(character) ? "#" : /\p{Lu}/u.test(character) ? "X" : /\p{L}/u.test(character) ? "x" : character
     )
     .join("")
+  return sharesRun(shape, value, 5) ? stars(characters.length) : shape
+}
+
+/** Whether `masked` shows `length` letters and digits of `value` in a row, as a reader would see them. */
+const sharesRun = (masked: string, value: string, length: number) => {
+  const compact = alphanumerics(value)
+  const runs = masked.split(/[^\p{L}\p{N}]+/u)
+  for (let start = 0; start + length <= compact.length; start++) {
+    const piece = compact.slice(start, start + length)
+    if (runs.some((run) => run.includes(piece))) return true
+  }
+  return false
 }
 
 /**

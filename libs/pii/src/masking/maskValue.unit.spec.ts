@@ -15,7 +15,11 @@ describe("maskValue", () => {
     ["ip_address", "192.168.10.1", "192.*.*.*"],
     ["us_zip_code", "94103", "941**"],
     ["uk_postcode", "SW1A 1AA", "SW1A ***"],
-    ["geo_coordinates", "40.71280, -74.00600", "40.7, -74.0"]
+    ["geo_coordinates", "40.71280, -74.00600", "40.7, -74.0"],
+    // Found by the property below: mostly punctuation, or a value that is its own shape, prints as stars.
+    ["uk_postcode", "A.+--++-@x", "**********"],
+    [null, "Axxxxxxxxx", "**********"],
+    [null, "Order 12345", "Oxxxx #####"]
   ] as const)("%s %s → %s", (type, value, masked) => {
     expect(maskValue(type, value)).toBe(masked)
   })

@@ -1,6 +1,6 @@
 import { SqlClient } from "@effect/sql"
 import { EventLog, type EventLogError, type Position } from "@synth/eventlog"
-import { Context, type Duration, Effect, Layer, Option, Schedule, type Scope } from "effect"
+import { Context, DateTime, type Duration, Effect, HashMap, Layer, Option, Schedule, type Scope, Stream } from "effect"
 import { type CatchUpSummary, makeCatchUp, type OnProgress } from "./catchUp.ts"
 import { cursorKey, makeCursors } from "./cursors.ts"
 import { makeDrainPartition } from "./drainPartition.ts"
@@ -32,6 +32,30 @@ export interface ProjectorService {
     names?: ReadonlyArray<string>,
     onProgress?: OnProgress
   ) => Effect.Effect<CatchUpSummary, EventLogError | ProjectionFailed | UnknownProjection>
+  /**
+   * Re-applies every event from `since` on (by `occurredAt`) over what the projections hold, keeping their rows:
+   * in each partition the cursor goes back to the first event that occurred at or after `since` (never forward),
+   * then the projections catch up. Events before that offset are not read again. Sound because applying an event
+   * a second time, followed by the events after it, leaves a projection as it was (the projections are idempotent
+   * to re-application, not only to redelivery). All projections when `names` is absent.
+   */
+  readonly replayFrom: (
+    since: DateTime.Utc,
+    names?: ReadonlyArray<string>,
+    onProgress?: OnProgress
+  ) => Effect.Effect<CatchUpSummary, EventLogError | ProjectionFailed | UnknownProjection>
+  /**
+   * How far each projection is behind the log: per projection and topic, the log's end offsets minus the
+   * projection's committed cursors (read from the database, so every replica's commits count), summed over partitions.
+   */
+  readonly lag: Effect.Effect<ReadonlyArray<ProjectionLag>, EventLogError>
+}
+
+export interface ProjectionLag {
+  readonly projection: string
+  readonly topic: string
+  /** Events in the log the projection has not applied yet. */
+  readonly events: number
 }
 
 // Exponential from 200 ms, at most 30 s apart; a minute without failing starts the backoff over.
@@ -93,16 +117,18 @@ const make = (projections: ReadonlyArray<AnyProjection>) =>
       if (Option.isNone(applied)) return yield* new ProjectionTimeout({ pending: yield* progress.pending(waits) })
     })
 
+    const select = (names: ReadonlyArray<string> | undefined) => {
+      const known = projections.map((projection) => projection.name)
+      const unknown = (names ?? []).filter((name) => !known.includes(name))
+      if (unknown.length > 0) return Effect.fail(new UnknownProjection({ names: unknown, known }))
+      return Effect.succeed(names === undefined ? projections : projections.filter((projection) => names.includes(projection.name)))
+    }
+
     const rebuild = Effect.fn("ProjectorRuntime.rebuild")(function*(
       names: ReadonlyArray<string> | undefined,
       onProgress: OnProgress
     ) {
-      const known = projections.map((projection) => projection.name)
-      const unknown = (names ?? []).filter((name) => !known.includes(name))
-      if (unknown.length > 0) return yield* new UnknownProjection({ names: unknown, known })
-      const selected = names === undefined
-        ? projections
-        : projections.filter((projection) => names.includes(projection.name))
+      const selected = yield* select(names)
       for (const projection of selected) {
         yield* Effect.logInfo(`Rebuilding projection ${projection.name}: emptying its tables, resetting its cursors`)
         const keys = yield* Effect.forEach(projection.topics, (topic) =>
@@ -119,11 +145,68 @@ const make = (projections: ReadonlyArray<AnyProjection>) =>
       return yield* catchUp(selected, onProgress)
     })
 
+    // The first offset of a partition whose event occurred at or after `since` (its end offset when none did): a
+    // scan from the start, since the log port has no index by time.
+    const offsetAt = (topic: string, partition: number, end: number, since: DateTime.Utc) =>
+      log.read({ topic, partition, fromOffset: 0, follow: false }).pipe(
+        Stream.takeWhile((event) => event.offset < end),
+        Stream.filter((event) => Date.parse(event.envelope.occurredAt) >= DateTime.toEpochMillis(since)),
+        Stream.runHead,
+        Effect.map(Option.match({ onNone: () => end, onSome: (event) => event.offset }))
+      )
+
+    const replayFrom = Effect.fn("ProjectorRuntime.replayFrom")(function*(
+      since: DateTime.Utc,
+      names: ReadonlyArray<string> | undefined,
+      onProgress: OnProgress
+    ) {
+      const selected = yield* select(names)
+      const topics = [...new Set(selected.flatMap((projection) => projection.topics))]
+      const starts = yield* Effect.forEach(topics, (topic) =>
+        Effect.flatMap(log.endOffsets(topic), (ends) =>
+          Effect.forEach(ends, (end) =>
+            Effect.map(offsetAt(topic, end.partition, end.offset, since), (offset) => ({ topic, partition: end.partition, offset })))))
+      for (const projection of selected) {
+        yield* Effect.logInfo(`Replaying projection ${projection.name} from ${DateTime.formatIso(since)}: keeping its rows`)
+        yield* Effect.forEach(
+          starts.flat().filter((start) => projection.topics.includes(start.topic)),
+          (start) => cursors.rewind(cursorKey(projection.name, start.topic, start.partition), start.offset),
+          { discard: true }
+        ).pipe(sql.withTransaction, Effect.orDie)
+        yield* progress.forget(projection.name)
+      }
+      return yield* catchUp(selected, onProgress)
+    })
+
+    const lag = Effect.gen(function*() {
+      // Cursor keys are structural (Data.struct): a HashMap compares them by value, a Map would not.
+      const committed = HashMap.fromIterable(yield* Effect.orDie(cursors.all))
+      const topics = [...new Set(projections.flatMap((projection) => projection.topics))]
+      const ends = new Map(yield* Effect.forEach(topics, (topic) => Effect.map(log.endOffsets(topic), (end) => [topic, end] as const)))
+      return projections.flatMap((projection) =>
+        projection.topics.map((topic) => ({
+          projection: projection.name,
+          topic,
+          events: (ends.get(topic) ?? []).reduce(
+            (sum, end) =>
+              sum +
+              Math.max(
+                0,
+                end.offset - Option.getOrElse(HashMap.get(committed, cursorKey(projection.name, topic, end.partition)), () => 0)
+              ),
+            0
+          )
+        }))
+      )
+    })
+
     return {
       run,
       waitFor,
+      lag,
       catchUp: (onProgress = () => Effect.void) => catchUp(projections, onProgress),
-      rebuild: (names, onProgress = () => Effect.void) => rebuild(names, onProgress)
+      rebuild: (names, onProgress = () => Effect.void) => rebuild(names, onProgress),
+      replayFrom: (since, names, onProgress = () => Effect.void) => replayFrom(since, names, onProgress)
     } satisfies ProjectorService
   })
 

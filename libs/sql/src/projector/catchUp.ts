@@ -40,19 +40,29 @@ export const makeCatchUp = (log: EventLog["Type"], cursors: Cursors, drainPartit
     const applied: Record<string, number> = Object.fromEntries(projections.map((projection) => [projection.name, 0]))
     let appliedTotal = 0
     yield* onProgress({ applied: 0, total })
-    // One partition after another: the embedded database runs one transaction at a time anyway.
-    for (const { key, projection, until } of targets) {
-      yield* drainPartition({
-        projection,
-        key,
-        until,
-        onBatch: (count) => {
-          applied[projection.name] = (applied[projection.name] ?? 0) + count
-          appliedTotal += count
-          return onProgress({ applied: appliedTotal, total })
-        }
-      })
-    }
+    // Projections side by side (PostgreSQL overlaps their round trips; the embedded database's one connection takes
+    // their transactions in turn), each projection's partitions one after another, so a projection's rows come back
+    // in the same order on every replay (the audit feed's positions among them).
+    yield* Effect.forEach(
+      projections,
+      (projection) =>
+        Effect.forEach(
+          targets.filter((target) => target.projection === projection),
+          ({ key, until }) =>
+            drainPartition({
+              projection,
+              key,
+              until,
+              onBatch: (count) => {
+                applied[projection.name] = (applied[projection.name] ?? 0) + count
+                appliedTotal += count
+                return onProgress({ applied: appliedTotal, total })
+              }
+            }),
+          { discard: true }
+        ),
+      { concurrency: "unbounded", discard: true }
+    )
     const finishedAt = yield* Clock.currentTimeMillis
     return { applied, durationMillis: finishedAt - startedAt } satisfies CatchUpSummary
   })

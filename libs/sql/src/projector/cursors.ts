@@ -55,6 +55,15 @@ export const makeCursors = (sql: SqlClient.SqlClient) => ({
       WHERE projection = ${key.projection} AND topic = ${key.topic} AND partition = ${key.partition}`,
 
   /**
+   * `synth replay --from`: the cursor back to `offset` if it is past it, never forward. A runner holding the row
+   * (a batch in progress) is waited for; its next batch finds the cursor moved back and starts over from it.
+   */
+  rewind: (key: CursorKey, offset: number) =>
+    sql`UPDATE projection_cursors SET next_offset = ${offset}, updated_at = now()
+      WHERE projection = ${key.projection} AND topic = ${key.topic} AND partition = ${key.partition}
+        AND next_offset > ${offset}`,
+
+  /**
    * Inside a rebuild's transaction: every cursor of the projection back to 0. The upserts wait for a runner's
    * uncommitted first batch on those partitions, so the truncate that follows cannot miss its rows.
    */

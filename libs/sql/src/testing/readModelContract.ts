@@ -128,6 +128,17 @@ export const readModelContract = (name: string, makeDatabase: MakeDatabase) =>
           expect(timeout.pending).toEqual([{ projection: "test_registrations", position }])
         }).pipe(Effect.provide(environment([registrations]))))
 
+      it.scopedLive("lag is the events each projection has not applied yet, per topic, over all partitions", () =>
+        Effect.gen(function*() {
+          const projector = yield* ProjectorRuntime
+          const before = yield* projector.lag
+          expect(before).toEqual([{ projection: "test_registrations", topic: Topics.user.name, events: 0 }])
+          yield* append(registration("a@example.com"), registration("b@example.com"), registration("c@example.com"))
+          expect(yield* projector.lag).toEqual([{ projection: "test_registrations", topic: Topics.user.name, events: 3 }])
+          yield* projector.catchUp()
+          expect(yield* projector.lag).toEqual(before)
+        }).pipe(Effect.provide(environment([registrations]))))
+
       it.scopedLive("redelivered events change nothing", () =>
         Effect.gen(function*() {
           const projector = yield* ProjectorRuntime

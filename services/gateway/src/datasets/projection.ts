@@ -1,8 +1,10 @@
 import { SqlClient } from "@effect/sql"
-import type { DomainEvent } from "@synth/contracts"
+import { consumedBy, type DomainEvent } from "@synth/contracts"
 import type { StoredEvent } from "@synth/eventlog"
-import { Effect } from "effect"
+import { absurd, Effect } from "effect"
 import { applyPiiScanEvent } from "./piiScanProjection.ts"
+
+const projected = consumedBy("datasetsProjection")
 
 /**
  * Folds dataset events into the `datasets` read model. Idempotent: the upload inserts ON CONFLICT DO NOTHING, the
@@ -13,6 +15,7 @@ import { applyPiiScanEvent } from "./piiScanProjection.ts"
  */
 export const applyDatasetEvent = (event: DomainEvent, meta: StoredEvent) =>
   Effect.gen(function* () {
+    if (!projected(event)) return
     const sql = yield* SqlClient.SqlClient
     const at = meta.envelope.occurredAt
     switch (event.type) {
@@ -51,7 +54,7 @@ export const applyDatasetEvent = (event: DomainEvent, meta: StoredEvent) =>
       case "dataset.profiled": {
         const requestId = meta.envelope.causationId
         yield* sql`
-          UPDATE datasets SET has_profile = true, profile_blob_key = ${event.payload.profileBlobKey},
+          UPDATE datasets SET has_profile = true, profile_blob_key = ${event.payload.profile.blobKey},
             profile_status = 'profiled', profile_failure_message = NULL, profile_outcome_request_id = ${requestId}
           WHERE id = ${event.payload.datasetId}
             AND (profile_outcome_request_id IS NULL OR profile_outcome_request_id <= ${requestId})`
@@ -86,6 +89,6 @@ export const applyDatasetEvent = (event: DomainEvent, meta: StoredEvent) =>
         yield* sql`DELETE FROM datasets WHERE id = ${event.payload.datasetId}`
         return
       default:
-        return
+        return absurd<void>(event)
     }
   })

@@ -1,3 +1,4 @@
+import type { TrainingPrivacy } from "@synth/synth"
 import { SqlClient } from "@effect/sql"
 import { Effect, Option } from "effect"
 import { isUuid } from "../datasets/DatasetRepository.ts"
@@ -25,7 +26,13 @@ export interface GeneratorRow {
   readonly fitMs: number | null
   readonly sampleMs: number | null
   readonly totalMs: number | null
-  readonly model: { readonly format: string; readonly version: number; readonly size: number } | null
+  /** The model's format and size, and (dp-ctgan) what its training spent in privacy, as the projection stored them. */
+  readonly model: {
+    readonly format: string
+    readonly version: number
+    readonly size: number
+    readonly privacy?: TrainingPrivacy
+  } | null
   readonly error: { readonly reason: "training_failed" | "dataset_unavailable" | "worker_lost"; readonly message: string } | null
   readonly createdAt: string
   readonly updatedAt: string

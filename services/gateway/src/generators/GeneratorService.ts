@@ -10,10 +10,12 @@ import {
   type GeneratorId,
   NotCompleted,
   NotFound,
+  PrivacyBudgetExceeded,
   type SampleAccepted,
   type SampleRequest,
   userActor,
-  type UserId
+  type UserId,
+  ValidationFailed
 } from "@synth/contracts"
 import { Ids } from "@synth/eventlog"
 import { assessDpConfiguration, describeDuration, estimateSeconds, trainableGenerators, type WidthColumn } from "@synth/synth"
@@ -92,9 +94,39 @@ export class GeneratorService extends Effect.Service<GeneratorService>()("@synth
         return row.value
       })
 
+    /** The validator's test, so that a configuration it calls invalid is never trained (and one it accepts always is). */
+    const withinPrivacyBudget = (rows: number, valid: { epochs: number | null; batchSize: number | null; targetEpsilon: number | null }) =>
+      Effect.gen(function* () {
+        const batchSize = valid.batchSize ?? generationBounds.batchSize.default
+        if (batchSize > rows) {
+          return yield* new ValidationFailed({
+            detail: `batch_size ${batchSize} is larger than the dataset's ${rows} rows: dp-ctgan samples each batch from the rows.`,
+            errors: [{ field: "batch_size", message: `must be at most the dataset's row count (${rows}) for dp-ctgan` }]
+          })
+        }
+        const assessment = yield* assessDpConfiguration({
+          rows,
+          epochs: valid.epochs ?? generationBounds.epochs.default,
+          batchSize,
+          targetEpsilon: valid.targetEpsilon!,
+          maxBatchSize: generationBounds.batchSize.max
+        })
+        if (!assessment.valid) {
+          return yield* new PrivacyBudgetExceeded({
+            detail: [
+              assessment.reason ?? "privacy budget exceeded: the configuration cannot meet target_epsilon.",
+              ...assessment.recommendations
+            ].join(" "),
+            recommended_epochs: assessment.recommendedEpochs,
+            recommended_batch_size: assessment.recommendedBatchSize
+          })
+        }
+      })
+
     const generate = Effect.fn("GeneratorService.generate")(function* (datasetId: string, owner: UserId, body: GenerationRequest) {
       const dataset = yield* sourceDataset(datasetId, owner)
       const valid = yield* Either.match(validateGeneration(body, limits), { onLeft: Effect.fail, onRight: Effect.succeed })
+      if (valid.generatorType === "dp-ctgan") yield* withinPrivacyBudget(dataset.rowCount ?? 0, valid)
       const generatorId = (yield* ids.next) as GeneratorId
       const outputDatasetId = (yield* ids.next) as DatasetId
       const seed = valid.seed ?? randomInt(0, 2 ** 32 - 1)

@@ -1,7 +1,9 @@
 import { SqlClient } from "@effect/sql"
-import type { DomainEvent } from "@synth/contracts"
+import { consumedBy, type DomainEvent } from "@synth/contracts"
 import type { StoredEvent } from "@synth/eventlog"
-import { Effect } from "effect"
+import { absurd, Effect } from "effect"
+
+const projected = consumedBy("generatorsProjection")
 
 /**
  * Folds generator events into `generators` and `generator_outputs`. Idempotent and first-outcome-wins: the request
@@ -10,6 +12,7 @@ import { Effect } from "effect"
  */
 export const applyGeneratorEvent = (event: DomainEvent, meta: StoredEvent) =>
   Effect.gen(function* () {
+    if (!projected(event)) return
     const sql = yield* SqlClient.SqlClient
     const at = meta.envelope.occurredAt
     switch (event.type) {
@@ -43,9 +46,13 @@ export const applyGeneratorEvent = (event: DomainEvent, meta: StoredEvent) =>
         return
       case "generator.progressed": {
         const { attempt, generatorId, losses, phase, progress } = event.payload
+        // Epochs already recorded are not appended again: `synth replay --from` re-applies events over the rows.
+        const firstEpoch = losses[0]?.epoch ?? 0
         yield* sql`
           UPDATE generators SET phase = ${phase}, progress = GREATEST(progress, ${progress}),
-            loss_history = loss_history || ${JSON.stringify(losses)}::jsonb, updated_at = ${at}
+            loss_history = CASE WHEN COALESCE((loss_history -> -1 ->> 'epoch')::int, 0) < ${firstEpoch}
+              THEN loss_history || ${JSON.stringify(losses)}::jsonb ELSE loss_history END,
+            updated_at = ${at}
           WHERE id = ${generatorId} AND status = 'running' AND attempts = ${attempt}`
         return
       }
@@ -55,8 +62,8 @@ export const applyGeneratorEvent = (event: DomainEvent, meta: StoredEvent) =>
           WHERE id = ${event.payload.generatorId} AND status = 'running'`
         return
       case "generator.completed": {
-        const { generatorId, model, timings } = event.payload
-        const stored = { format: model.format, version: model.formatVersion, size: model.size }
+        const { generatorId, model, privacy, timings } = event.payload
+        const stored = { format: model.format, version: model.formatVersion, size: model.size, ...(privacy ? { privacy } : {}) }
         yield* sql`
           UPDATE generators SET status = 'completed', phase = NULL, progress = 100, model = ${JSON.stringify(stored)}::jsonb,
             fit_ms = ${timings.fitMs}, sample_ms = ${timings.sampleMs}, total_ms = ${timings.totalMs}, updated_at = ${at}
@@ -101,6 +108,6 @@ export const applyGeneratorEvent = (event: DomainEvent, meta: StoredEvent) =>
           WHERE dataset_id = ${event.payload.outputDatasetId} AND status = 'running'`
         return
       default:
-        return
+        return absurd<void>(event)
     }
   })

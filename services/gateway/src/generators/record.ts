@@ -26,7 +26,15 @@ export const generatorRecord = (row: GeneratorRow, samples: ReadonlyArray<Output
     sample_ms: row.sampleMs,
     total_ms: row.totalMs
   },
-  model: row.model,
+  model: row.model === null ? null : { format: row.model.format, version: row.model.version, size: row.model.size },
+  privacy: row.model?.privacy === undefined ? null : {
+    target_epsilon: row.model.privacy.targetEpsilon,
+    epsilon_spent: row.model.privacy.epsilonSpent,
+    delta: row.model.privacy.delta,
+    noise_multiplier: row.model.privacy.noiseMultiplier,
+    steps: row.model.privacy.steps,
+    stopped_early: row.model.privacy.stoppedEarly
+  },
   error: row.error === null ? null : { code: "training_failed", ...row.error },
   samples: samples.map((sample) => ({
     output_dataset_id: sample.datasetId as DatasetId,

@@ -1,16 +1,23 @@
 import { HttpApiBuilder, HttpApiSwagger, HttpServer } from "@effect/platform"
 import { SynthApi } from "@synth/contracts"
 import { Effect, Layer } from "effect"
+import { AuditService } from "../audit/AuditService.ts"
+import { ChatService } from "../chat/ChatService.ts"
 import { GatewayConfig } from "../config.ts"
 import { DatasetService } from "../datasets/DatasetService.ts"
 import { PiiScanService } from "../datasets/PiiScanService.ts"
 import { ProfileService } from "../datasets/ProfileService.ts"
+import { EvaluationService } from "../evaluations/EvaluationService.ts"
 import { GeneratorService } from "../generators/GeneratorService.ts"
 import { AuthService } from "../users/AuthService.ts"
 import { AccountLive, AuthLive } from "./handlers/auth.ts"
+import { ChatLive } from "./handlers/chat.ts"
 import { DatasetsLive } from "./handlers/datasets.ts"
+import { EvaluationsLive } from "./handlers/evaluations.ts"
+import { EventsLive } from "./handlers/events.ts"
 import { GeneratorsLive } from "./handlers/generators.ts"
 import { HealthLive } from "./handlers/health.ts"
+import { MetricsRouteLive } from "./metrics.ts"
 import { AddressRateLimitLive, AuthenticationLive } from "./middlewares.ts"
 import { withProblemDetails } from "./problemDetails.ts"
 import { RateLimiter } from "./RateLimiter.ts"
@@ -31,18 +38,20 @@ const CorsLive = Layer.unwrapEffect(
 )
 
 const ApiLive = HttpApiBuilder.api(SynthApi).pipe(
-  Layer.provide([HealthLive, AuthLive, AccountLive, DatasetsLive, GeneratorsLive]),
+  Layer.provide([HealthLive, AuthLive, AccountLive, DatasetsLive, GeneratorsLive, EvaluationsLive, ChatLive, EventsLive]),
   Layer.provide([AuthenticationLive, AddressRateLimitLive]),
-  Layer.provide([AuthService.Default, DatasetService.Default, ProfileService.Default, PiiScanService.Default, GeneratorService.Default, RateLimiter.Default])
+  Layer.provide([AuthService.Default, DatasetService.Default, ProfileService.Default, PiiScanService.Default, GeneratorService.Default, EvaluationService.Default, ChatService.Default, AuditService.Default, RateLimiter.Default])
 )
 
 /**
- * The gateway's HTTP surface: the API, /openapi.json, the offline Swagger UI at /docs, CORS, and the
- * problem-details/request-id wrapper around everything. Needs an HttpServer, the event log, the read models, the
- * blob store and the auth services from the runtime that composes it.
+ * The gateway's HTTP surface: the API, /openapi.json, the offline Swagger UI at /docs, Prometheus metrics at
+ * /metrics, CORS, and the problem-details/request-id/access-log wrapper around everything. Needs an HttpServer, the
+ * event log, the read models, the projector (for its lag), the blob store and the auth services from the runtime
+ * that composes it.
  */
 export const GatewayHttpLive = HttpApiBuilder.serve(withProblemDetails).pipe(
   Layer.provide(HttpApiSwagger.layer({ path: "/docs" })),
+  Layer.provide(MetricsRouteLive),
   Layer.provide(HttpApiBuilder.middlewareOpenApi({ path: "/openapi.json" })),
   Layer.provide(CorsLive),
   Layer.provide(ApiLive),

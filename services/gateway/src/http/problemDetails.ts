@@ -1,7 +1,9 @@
 import { HttpApp, HttpServerError, HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import { errorTypeUri, type FieldError, type ProblemDetails } from "@synth/contracts"
 import { Cause, Effect } from "effect"
+import { recordRequest } from "./metrics.ts"
 import { currentRequestId, requestIdOf } from "./requestContext.ts"
+import { routeTemplateOf } from "./routeTemplates.ts"
 
 /**
  * Every response leaves through here: it gets an `X-Request-Id`, and every error response, whoever produced it
@@ -15,8 +17,10 @@ export const withProblemDetails = <E, R>(app: HttpApp.Default<E, R>) =>
   Effect.gen(function* () {
     const request = yield* HttpServerRequest.HttpServerRequest
     const requestId = requestIdOf(request)
+    const arrived = performance.now()
     yield* HttpApp.appendPreResponseHandler((request, response) =>
-      Effect.succeed(
+      Effect.as(
+        accessed(request, response.status, (performance.now() - arrived) / 1000, requestId),
         HttpServerResponse.setHeader(
           response.status >= 400 ? toProblemResponse(response, request, requestId) : response,
           "x-request-id",
@@ -31,9 +35,23 @@ export const withProblemDetails = <E, R>(app: HttpApp.Default<E, R>) =>
           : Effect.void
       ),
       Effect.locally(currentRequestId, requestId),
-      Effect.annotateLogs({ request_id: requestId })
+      Effect.annotateLogs({ requestId })
     )
   })
+
+/**
+ * One access-log line and one histogram observation per response. Only the route template is written, never the
+ * path or the query string (ids, tokens in links), and nothing of the headers or bodies.
+ */
+const accessed = (request: HttpServerRequest.HttpServerRequest, status: number, seconds: number, requestId: string) => {
+  const route = routeTemplateOf(request.method, request.url)
+  return Effect.zipRight(
+    recordRequest(request.method, route, status, seconds),
+    Effect.logInfo("request served").pipe(
+      Effect.annotateLogs({ requestId, method: request.method, route, status, durationMs: Math.round(seconds * 1e4) / 10 })
+    )
+  )
+}
 
 const titles: Record<number, readonly [code: string, title: string]> = {
   400: ["malformed_request", "Malformed request"],
@@ -133,12 +151,27 @@ const fromDecodeError = (body: Record<string, unknown>): Problem => {
       "The request body must be a JSON object sent as Content-Type: application/json."
     )
   }
-  const errors: ReadonlyArray<FieldError> = issues.map((issue) => ({
+  const errors = mostSpecific(issues.map((issue) => ({
     field: (issue["path"] as ReadonlyArray<unknown>).join("."),
     message: issueMessage(issue)
-  }))
+  })))
   const detail = `The request is invalid: ${errors.map((error) => `${error.field}: ${error.message}`).join("; ")}.`
   return { ...generic(422, "validation_failed", "Validation failed", detail), errors }
+}
+
+/**
+ * Each field once, and only where it went wrong: a union or optional schema reports one value's failure once per
+ * member, and again on the enclosing object ("ml_utility_config: has the wrong type" beside
+ * "ml_utility_config.test_size: has the wrong type"), which says nothing the inner field does not.
+ */
+const mostSpecific = (errors: ReadonlyArray<FieldError>): ReadonlyArray<FieldError> => {
+  const seen = new Set<string>()
+  return errors.filter((error) => {
+    const key = `${error.field}\u0000${error.message}`
+    if (seen.has(key)) return false
+    seen.add(key)
+    return !errors.some((other) => other.field.startsWith(`${error.field}.`))
+  })
 }
 
 /**

@@ -1,7 +1,9 @@
 import { SqlClient } from "@effect/sql"
-import type { DomainEvent } from "@synth/contracts"
+import { consumedBy, type DomainEvent } from "@synth/contracts"
 import type { StoredEvent } from "@synth/eventlog"
-import { Effect } from "effect"
+import { absurd, Effect } from "effect"
+
+const projected = consumedBy("usersProjection")
 
 /**
  * Folds user events into the `users` and `refresh_tokens` read models. Every statement is idempotent
@@ -10,6 +12,7 @@ import { Effect } from "effect"
  */
 export const applyUserEvent = (event: DomainEvent, meta: StoredEvent) =>
   Effect.gen(function* () {
+    if (!projected(event)) return
     const sql = yield* SqlClient.SqlClient
     const at = meta.envelope.occurredAt
     switch (event.type) {
@@ -37,7 +40,7 @@ export const applyUserEvent = (event: DomainEvent, meta: StoredEvent) =>
         yield* sql`
           UPDATE refresh_tokens SET revoked_at = COALESCE(revoked_at, ${at}) WHERE family_id = ${event.payload.familyId}`
         return
-      case "user.login-failed":
-        return
+      default:
+        return absurd<void>(event)
     }
   })

@@ -1,0 +1,2 @@
+export { jsonLogger, layerLogging, LoggingConfig } from "./logging.ts"
+export { processMetricsText, prometheusContentType, renderPrometheus, scrape } from "./prometheus.ts"

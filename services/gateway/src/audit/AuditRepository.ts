@@ -1,0 +1,112 @@
+import { SqlClient } from "@effect/sql"
+import type { AuditEvent } from "@synth/contracts"
+import { Chunk, Effect, Option, Stream } from "effect"
+
+/** What narrows the feed; every member is optional and they combine with AND. */
+export interface AuditFilter {
+  readonly aggregateId?: string | undefined
+  readonly types?: ReadonlyArray<string> | undefined
+  readonly actor?: string | undefined
+  /** Inclusive, compared with occurred_at. */
+  readonly since?: string | undefined
+  /** Exclusive. */
+  readonly until?: string | undefined
+  /** Feed positions, both inclusive. */
+  readonly fromPosition?: number | undefined
+  readonly toPosition?: number | undefined
+}
+
+export interface AuditPage {
+  readonly items: ReadonlyArray<AuditEvent>
+  /** The last position of this page when more events match. */
+  readonly next: Option.Option<number>
+}
+
+interface AuditRow {
+  readonly position: string | number
+  readonly event_id: string
+  readonly type: string
+  readonly version: number
+  readonly aggregate_id: string
+  readonly actor: string
+  readonly occurred_at: string
+  readonly correlation_id: string
+  readonly causation_id: string | null
+  readonly payload: unknown
+  readonly integrity: unknown
+  readonly topic: string
+  readonly log_partition: number
+  readonly log_offset: string | number
+}
+
+// bigint columns arrive as strings from PostgreSQL; jsonb as parsed values.
+const toEvent = (row: AuditRow): AuditEvent => ({
+  position: Number(row.position),
+  event_id: row.event_id,
+  type: row.type,
+  version: row.version,
+  aggregate_id: row.aggregate_id,
+  actor: row.actor,
+  occurred_at: row.occurred_at,
+  correlation_id: row.correlation_id,
+  causation_id: row.causation_id,
+  payload: row.payload,
+  integrity: row.integrity ?? null,
+  topic: row.topic,
+  partition: row.log_partition,
+  offset: Number(row.log_offset)
+})
+
+/** Rows one export query reads: the export streams batch after batch, never the whole feed at once. */
+const exportBatch = 500
+
+/** Queries on the `audit_events` read model. SQL errors are defects here (answered as internal errors, logged). */
+export class AuditRepository extends Effect.Service<AuditRepository>()("@synth/gateway/AuditRepository", {
+  effect: Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+
+    const matching = (filter: AuditFilter, after: number) => {
+      const clauses = [sql`position > ${after}`]
+      if (filter.aggregateId !== undefined) clauses.push(sql`aggregate_id = ${filter.aggregateId}`)
+      if (filter.types !== undefined && filter.types.length > 0) clauses.push(sql`type IN ${sql.in(filter.types)}`)
+      if (filter.actor !== undefined) clauses.push(sql`actor = ${filter.actor}`)
+      if (filter.since !== undefined) clauses.push(sql`occurred_at_time >= ${filter.since}::timestamptz`)
+      if (filter.until !== undefined) clauses.push(sql`occurred_at_time < ${filter.until}::timestamptz`)
+      if (filter.fromPosition !== undefined) clauses.push(sql`position >= ${filter.fromPosition}`)
+      if (filter.toPosition !== undefined) clauses.push(sql`position <= ${filter.toPosition}`)
+      return sql.and(clauses)
+    }
+
+    const select = (filter: AuditFilter, after: number, limit: number) =>
+      sql<AuditRow>`
+        SELECT position, event_id, type, version, aggregate_id, actor, occurred_at, correlation_id, causation_id,
+          payload, integrity, topic, log_partition, log_offset
+        FROM audit_events WHERE ${matching(filter, after)}
+        ORDER BY position LIMIT ${limit}`.pipe(Effect.map((rows) => rows.map(toEvent)))
+
+    /** One page, oldest first, of the events after feed position `after` (0: from the start). */
+    const page = Effect.fn("AuditRepository.page")(function* (filter: AuditFilter, after: number, limit: number) {
+      const rows = yield* select(filter, after, limit + 1)
+      const items = rows.slice(0, limit)
+      const last = items.at(-1)
+      return {
+        items,
+        next: rows.length > limit && last !== undefined ? Option.some(last.position) : Option.none()
+      } satisfies AuditPage
+    }, Effect.orDie)
+
+    /** Every matching event after `after`, at most `limit` when given, read in batches as the stream is pulled. */
+    const stream = (filter: AuditFilter, after: number, limit: number | undefined): Stream.Stream<AuditEvent> => {
+      const events = Stream.paginateChunkEffect(after, (from) =>
+        Effect.map(select(filter, from, exportBatch), (batch) => {
+          const last = batch.at(-1)
+          const next = batch.length === exportBatch && last !== undefined ? Option.some(last.position) : Option.none()
+          return [Chunk.unsafeFromArray(batch), next] as const
+        })
+      ).pipe(Stream.orDie)
+      return limit === undefined ? events : Stream.take(events, limit)
+    }
+
+    return { page, stream } as const
+  })
+}) {}

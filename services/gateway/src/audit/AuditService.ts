@@ -1,0 +1,110 @@
+import { HttpServerResponse } from "@effect/platform"
+import {
+  auditPaging,
+  type AuditEventsParams,
+  type CurrentUser,
+  Forbidden,
+  ndjsonContentType,
+  ValidationFailed
+} from "@synth/contracts"
+import { Effect, Option, Stream } from "effect"
+import { AuditRepository, type AuditFilter } from "./AuditRepository.ts"
+import { decodeAuditCursor, encodeAuditCursor } from "./cursor.ts"
+
+type Params = typeof AuditEventsParams.Type
+
+/** `type=a&type=b`, `type=a,b` or both: the event types asked for, each once. */
+const typesOf = (type: Params["type"]): ReadonlyArray<string> | undefined => {
+  if (type === undefined) return undefined
+  const listed = (typeof type === "string" ? [type] : type).flatMap((entry) => entry.split(","))
+  return [...new Set(listed.map((entry) => entry.trim()).filter((entry) => entry !== ""))]
+}
+
+/** As UTC: a date alone is midnight UTC (as in JavaScript), never the database session's time zone. */
+const utc = (time: string | undefined) => (time === undefined ? undefined : new Date(time).toISOString())
+
+const filterOf = (params: Params): AuditFilter => ({
+  aggregateId: params.aggregate_id,
+  types: typesOf(params.type),
+  actor: params.actor,
+  since: utc(params.since),
+  until: utc(params.until),
+  fromPosition: params.from_position,
+  toPosition: params.to_position
+})
+
+/** The link to the next page keeps the caller's filters and limit; only the cursor changes. */
+const nextLink = (params: Params, limit: number, lastPosition: number) => {
+  const query = new URLSearchParams()
+  if (params.aggregate_id !== undefined) query.set("aggregate_id", params.aggregate_id)
+  for (const type of typesOf(params.type) ?? []) query.append("type", type)
+  if (params.actor !== undefined) query.set("actor", params.actor)
+  if (params.since !== undefined) query.set("since", params.since)
+  if (params.until !== undefined) query.set("until", params.until)
+  if (params.from_position !== undefined) query.set("from_position", String(params.from_position))
+  if (params.to_position !== undefined) query.set("to_position", String(params.to_position))
+  query.set("limit", String(limit))
+  query.set("cursor", encodeAuditCursor(lastPosition))
+  return `</events?${query.toString()}>; rel="next"`
+}
+
+const wantsNdjson = (params: Params, accept: string | undefined) =>
+  params.format === "ndjson" || (params.format === undefined && (accept ?? "").toLowerCase().includes(ndjsonContentType))
+
+/** The audit feed for auditors: pages of events, or every matching event as NDJSON, streamed. */
+export class AuditService extends Effect.Service<AuditService>()("@synth/gateway/AuditService", {
+  effect: Effect.gen(function* () {
+    const events = yield* AuditRepository
+
+    const list = Effect.fn("AuditService.list")(function* (
+      user: CurrentUser["Type"],
+      params: Params,
+      accept: string | undefined
+    ) {
+      if (!user.roles.includes("auditor")) {
+        return yield* new Forbidden({
+          detail: "GET /events is for auditors only. Ask the operators to add your email to AUDITOR_EMAILS."
+        })
+      }
+      const after = params.cursor === undefined ? Option.some(0) : decodeAuditCursor(params.cursor)
+      if (Option.isNone(after)) {
+        return yield* new ValidationFailed({
+          detail: "The cursor is not one this server issued. Follow the Link header of the previous page.",
+          errors: [{ field: "cursor", message: "is not a cursor from a Link header" }]
+        })
+      }
+      const filter = filterOf(params)
+      const reversed = [
+        ...(filter.since !== undefined && filter.until !== undefined && filter.since > filter.until
+          ? [{ field: "until", message: "must not be before since" }]
+          : []),
+        ...(filter.fromPosition !== undefined && filter.toPosition !== undefined && filter.fromPosition > filter.toPosition
+          ? [{ field: "to_position", message: "must not be below from_position" }]
+          : [])
+      ]
+      if (reversed.length > 0) {
+        return yield* new ValidationFailed({
+          detail: `The range is reversed: ${reversed.map((error) => `${error.field} ${error.message}`).join("; ")}.`,
+          errors: reversed
+        })
+      }
+      if (wantsNdjson(params, accept)) {
+        const lines = events.stream(filter, after.value, params.limit).pipe(
+          Stream.map((event) => `${JSON.stringify(event)}\n`),
+          Stream.encodeText
+        )
+        return HttpServerResponse.stream(lines, { contentType: ndjsonContentType })
+      }
+      const limit = params.limit ?? auditPaging.defaultLimit
+      const page = yield* events.page(filter, after.value, limit)
+      const headers = Option.match(page.next, {
+        onNone: () => ({}),
+        onSome: (last) => ({ link: nextLink(params, limit, last) })
+      })
+      return HttpServerResponse.unsafeJson(page.items, { headers })
+    })
+
+    return { list } as const
+  }),
+  dependencies: [AuditRepository.Default]
+}) {}

@@ -1,0 +1,13 @@
+import { HttpApiBuilder } from "@effect/platform"
+import { CurrentUser, SynthApi } from "@synth/contracts"
+import { Effect } from "effect"
+import { AuditService } from "../../audit/AuditService.ts"
+
+export const EventsLive = HttpApiBuilder.group(SynthApi, "events", (handlers) =>
+  Effect.gen(function* () {
+    const audit = yield* AuditService
+    return handlers.handle("list", ({ request, urlParams }) =>
+      Effect.flatMap(CurrentUser, (user) => audit.list(user, urlParams, request.headers["accept"]))
+    )
+  })
+)
