@@ -4,8 +4,9 @@
 import { rmSync } from "node:fs"
 import { mkdtemp } from "node:fs/promises"
 import { tmpdir } from "node:os"
-import { dirname, join, resolve } from "node:path"
-import { fileURLToPath, pathToFileURL } from "node:url"
+import { join, resolve } from "node:path"
+import { pathToFileURL } from "node:url"
+import { infraCacheDir } from "./cacheDir.ts"
 import type { LocalServer, StartOptions } from "./localServer.ts"
 
 export type ServerName = "kafka" | "postgres" | "minio"
@@ -28,8 +29,6 @@ const serverKinds: Readonly<Record<ServerName, ServerKind>> = {
 
 const serverNames = Object.keys(serverKinds) as ReadonlyArray<ServerName>
 
-const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "../..")
-
 export type ServerOutcome =
   | { readonly name: ServerName; readonly status: "given"; readonly variable: string }
   | {
@@ -41,7 +40,7 @@ export type ServerOutcome =
   | { readonly name: ServerName; readonly status: "failed"; readonly message: string; readonly millis: number }
 
 export interface UpOptions {
-  /** Downloads and builds kept between runs: INFRA_CACHE_DIR, else `<repo>/.cache/infra`. */
+  /** Downloads and builds kept between runs: INFRA_CACHE_DIR, else the user's cache (cacheDir.ts). */
   readonly cacheDir?: string
   /** Which servers to consider (all by default); those named by `env` are never started. */
   readonly servers?: ReadonlyArray<ServerName>
@@ -115,7 +114,7 @@ const startOne = async (
 export const up = async (options: UpOptions = {}): Promise<Infra> => {
   const env = options.env ?? process.env
   const log = options.log ?? defaultLog
-  const cacheDir = options.cacheDir ?? env.INFRA_CACHE_DIR ?? join(repoRoot, ".cache", "infra")
+  const cacheDir = options.cacheDir ?? infraCacheDir(env)
   const names = options.servers ?? serverNames
   // Empty counts as unset, as compose files and shells often write it.
   const given = names.filter((name) => (env[serverKinds[name].givenBy] ?? "") !== "")

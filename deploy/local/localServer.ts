@@ -7,7 +7,7 @@ export interface LocalServer {
 }
 
 export interface StartOptions {
-  /** Persistent between runs (e.g. `<repo>/.cache/infra`): downloads and builds are kept here. */
+  /** Persistent between runs (e.g. `~/.cache/synth-data-service/infra`): downloads and builds are kept here. */
   readonly cacheDir: string
   /** A fresh directory for this server's data, configuration and log; removed by `stop`. */
   readonly runDir: string

@@ -18,7 +18,9 @@ import { freshPostgresDatabase } from "@synth/sql/testing/postgres"
 import { Context, Effect, Fiber, Layer, Logger, LogLevel, Schedule } from "effect"
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
-import { join, resolve } from "node:path"
+import { join } from "node:path"
+// eslint-disable-next-line @nx/enforce-module-boundaries -- deploy/local is test tooling, not a library
+import { infraCacheDir } from "../../deploy/local/cacheDir.ts"
 // eslint-disable-next-line @nx/enforce-module-boundaries -- deploy/local is test tooling, not a library
 import { down, up } from "../../deploy/local/infra.ts"
 // eslint-disable-next-line @nx/enforce-module-boundaries -- deploy/local is test tooling, not a library
@@ -186,7 +188,7 @@ const main = async () => {
   if (provision) {
     const emptyCache = mkdtempSync(join(tmpdir(), "bench-kafka-cache-"))
     await timeKafkaStart(emptyCache, "cold").finally(() => rmSync(emptyCache, { recursive: true, force: true }))
-    const cache = process.env.INFRA_CACHE_DIR ?? resolve(import.meta.dirname, "../../.cache/infra")
+    const cache = infraCacheDir(process.env)
     for (let round = 0; round < 3; round++) await timeKafkaStart(cache, "warm")
   }
   const started = performance.now()
