@@ -8,7 +8,7 @@
 // One JSON object per measurement on stdout, a markdown table on stderr.
 //
 // Knobs: BENCH_CTGAN_EPOCHS (2), BENCH_CTGAN_DP_EPOCHS (1, 0 skips DP-CTGAN), BENCH_CTGAN_EPSILON (5),
-// BENCH_CTGAN_BATCH (500).
+// BENCH_CTGAN_BATCH (500), BENCH_CTGAN_THREADS (1; 2 trains data parallel on two threads, DP-CTGAN stays on one).
 import * as tf from "@tensorflow/tfjs"
 import { fitTableTransformer } from "@synth/synth"
 // A subpath of its own: the neural models load tfjs, so only training code imports them.
@@ -19,6 +19,7 @@ const epochs = Number(process.env.BENCH_CTGAN_EPOCHS ?? 2)
 const dpEpochs = Number(process.env.BENCH_CTGAN_DP_EPOCHS ?? 1)
 const targetEpsilon = Number(process.env.BENCH_CTGAN_EPSILON ?? 5)
 const batchSize = Number(process.env.BENCH_CTGAN_BATCH ?? 500)
+const threads = process.env.BENCH_CTGAN_THREADS === "2" ? 2 : 1
 
 interface Row {
   readonly bench: string
@@ -45,6 +46,7 @@ const train = async (bench: string, epochCount: number, dp: boolean) => {
     seed: 1,
     epochs: epochCount,
     batchSize,
+    threads,
     ...(dp ? { dp: { targetEpsilon } } : {}),
     onProgress: () => steps++,
     onEpoch: (epoch) => {

@@ -7,7 +7,9 @@
 //
 // Knobs: BENCH_NEURAL_DATASETS (telco_churn,credit_data,diamonds), BENCH_NEURAL_MODELS (ctgan,tvae,dp-ctgan),
 // BENCH_NEURAL_EPOCHS (10), BENCH_NEURAL_BATCH (500), BENCH_NEURAL_EPSILONS (1,5,10), BENCH_NEURAL_SEED (7),
-// BENCH_SDV (1; 0 skips SDV: ours only, e.g. where the 6 GB reference environment cannot be installed).
+// BENCH_SDV (1; 0 skips SDV: ours only, e.g. where the 6 GB reference environment cannot be installed),
+// BENCH_NEURAL_THREADS (2: our CTGAN and TVAE train data parallel on two threads, as the generation service does on
+// two cores; 1 keeps them on one; DP-CTGAN always trains on one). SDV's torch uses two threads.
 import { spawn } from "node:child_process"
 import { mkdtemp, rm } from "node:fs/promises"
 import { tmpdir } from "node:os"
@@ -24,6 +26,7 @@ const epochs = Number(process.env.BENCH_NEURAL_EPOCHS ?? 10)
 const batchSize = Number(process.env.BENCH_NEURAL_BATCH ?? 500)
 const seed = Number(process.env.BENCH_NEURAL_SEED ?? 7)
 const withSdv = process.env.BENCH_SDV !== "0"
+const threads = process.env.BENCH_NEURAL_THREADS === "1" ? 1 : 2
 
 interface OursResult {
   readonly model: string
@@ -64,7 +67,7 @@ try {
         const sampleCsv = join(work, `${dataset}-${model}-${targetEpsilon ?? "x"}.csv`)
         const generator = model as NeuralRun["generator"]
         console.error(`${dataset} ${model}${targetEpsilon === null ? "" : ` ε=${targetEpsilon}`}: ours, ${epochs} epochs`)
-        const ours = await runOurs({ data, generator, epochs, batchSize, seed, targetEpsilon, sampleCsv })
+        const ours = await runOurs({ data, generator, epochs, batchSize, seed, targetEpsilon, sampleCsv, threads })
         const sdmetrics = withSdv ? await sdvQuality(data, sampleCsv) : null
         console.log(JSON.stringify({ bench: "neural", dataset, ...ours, sdmetricsQuality: sdmetrics?.qualityScore ?? null }))
         // SDV has no DP-CTGAN: dp runs are compared with SDV's CTGAN (the same network without the privacy).
@@ -90,7 +93,7 @@ try {
   await rm(work, { recursive: true, force: true })
 }
 
-console.error(`\n${epochs} epochs, batch ${batchSize}, seed ${seed}; quality by SDMetrics' QualityReport${withSdv ? "" : " (ours: our SDMetrics-equivalent)"}\n`)
+console.error(`\n${epochs} epochs, batch ${batchSize}, seed ${seed}, ours on ${threads} thread(s); quality by SDMetrics' QualityReport${withSdv ? "" : " (ours: our SDMetrics-equivalent)"}\n`)
 console.error("| dataset | model | s/epoch ours | s/epoch SDV | ratio | fit s ours | fit s SDV | ratio | peak RSS MiB ours | SDV | quality ours | SDV | ε spent |")
 console.error("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
 for (const row of rows) console.error(row)

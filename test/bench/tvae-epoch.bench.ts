@@ -5,7 +5,8 @@
 // machine the wall time includes waiting for a core, the CPU time does not. The transformer's fit is timed apart, as SDV's is not part of its
 // epochs either. Reading the CSV is not timed. One JSON object per measurement on stdout, a summary on stderr.
 //
-// Knobs: BENCH_TVAE_EPOCHS (3): epochs to train; BENCH_TVAE_BATCH (500): batch size.
+// Knobs: BENCH_TVAE_EPOCHS (3): epochs to train; BENCH_TVAE_BATCH (500): batch size; BENCH_TVAE_THREADS (1; 2 trains
+// data parallel on two threads).
 import * as tf from "@tensorflow/tfjs"
 import { fitTableTransformer, trainModel } from "@synth/synth"
 import { Either } from "effect"
@@ -13,6 +14,7 @@ import { loadCsv, timed } from "./support/measure.ts"
 
 const epochs = Number(process.env.BENCH_TVAE_EPOCHS ?? 3)
 const batchSize = Number(process.env.BENCH_TVAE_BATCH ?? 500)
+const threads = process.env.BENCH_TVAE_THREADS === "2" ? 2 : 1
 
 const table = await loadCsv("test/fixtures/datasets/diamonds.csv")
 const transformerFit = timed(() => fitTableTransformer(table, { seed: 1 }))
@@ -29,6 +31,7 @@ const trained = await trainModel("tvae", table, {
   epochs,
   batchSize,
   targetEpsilon: null,
+  threads,
   onFitProgress: (fraction) => {
     // The first step marks the end of the set-up (backend start, transformer fit, weights).
     if (last === 0 && fraction > 0) {

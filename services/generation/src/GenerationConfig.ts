@@ -8,6 +8,15 @@ export const GenerationConfig = Config.all({
     Config.validate({ message: "GENERATION_CONCURRENCY is at least 1", validation: (jobs) => jobs >= 1 }),
     Config.withDefault(availableParallelism())
   ),
+  /**
+   * Threads a CTGAN or TVAE training may use: with 2 (the default on two cores or more) a training that starts while
+   * a second core is free takes it too (data parallel; the core counts against GENERATION_CONCURRENCY until the
+   * training ends). 1 keeps every training on one thread.
+   */
+  trainingThreads: Config.integer("GENERATION_TRAINING_THREADS").pipe(
+    Config.validate({ message: "GENERATION_TRAINING_THREADS is 1 or 2", validation: (threads) => threads === 1 || threads === 2 }),
+    Config.withDefault(availableParallelism() >= 2 ? 2 : 1)
+  ),
   /** A running job appends a progress event at least this often: the heartbeat that shows its worker is alive. */
   heartbeat: Config.duration("GENERATION_HEARTBEAT").pipe(Config.withDefault(Duration.seconds(5))),
   /** A started job with no event for this long lost its worker (a crashed process): it is requeued or failed. */

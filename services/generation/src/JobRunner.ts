@@ -2,7 +2,7 @@ import { BlobKey, BlobStore } from "@synth/blobstore"
 import type { DatasetId, EventEnvelope, GenerationFailureReason, GeneratorId, UserId } from "@synth/contracts"
 import { EventWriter } from "@synth/eventlog"
 import { describeDuration } from "@synth/synth"
-import { Cause, Chunk, Clock, Deferred, Duration, Effect, Fiber, Metric, Ref, Schedule, Stream } from "effect"
+import { Cause, Chunk, Clock, Deferred, Duration, Effect, Fiber, Metric, Option, Ref, Schedule, Stream } from "effect"
 import { GenerationConfig } from "./GenerationConfig.ts"
 import { generationActor, type JobRequest } from "./JobMonitor.ts"
 import { LocalJobs } from "./LocalJobs.ts"
@@ -182,30 +182,41 @@ export class JobRunner extends Effect.Service<JobRunner>()("@synth/generation/Jo
           return yield* fail(job, attempt, cause, "dataset_unavailable", "The dataset's table is gone (was the dataset deleted?).")
         }
         const progress = yield* Ref.make<Progress>({ phase: "fitting", progress: fittingBand[0], losses: [], dirty: true })
-        const outcome = yield* withProgressEvents(
-          job.generatorId,
-          attempt,
-          cause,
-          progress,
-          runInWorker(
-            {
-              kind: "train",
-              generator: job.generatorType,
-              table: table.bytes,
-              parameters: {
-                seed: job.seed,
-                epochs: job.parameters.epochs,
-                batchSize: job.parameters.batchSize,
-                targetEpsilon: job.parameters.targetEpsilon
+        const training = (threads: 1 | 2) =>
+          withProgressEvents(
+            job.generatorId,
+            attempt,
+            cause,
+            progress,
+            runInWorker(
+              {
+                kind: "train",
+                generator: job.generatorType,
+                table: table.bytes,
+                parameters: {
+                  seed: job.seed,
+                  epochs: job.parameters.epochs,
+                  batchSize: job.parameters.batchSize,
+                  targetEpsilon: job.parameters.targetEpsilon,
+                  threads
+                },
+                numRows: job.parameters.numRows
               },
-              numRows: job.parameters.numRows
-            },
-            onReport(progress, job.parameters.epochs)
+              onReport(progress, job.parameters.epochs)
+            )
           )
-        ).pipe(
-          Effect.catchTag("WorkerCrashed", (crash) =>
-            Effect.succeed({ kind: "refused" as const, message: `The training worker stopped: ${crash.message}` }))
-        )
+        // A CTGAN or TVAE training takes a second core when one is free now (its permit is held until the training
+        // ends); otherwise, and for every other model, it trains on one.
+        const dataParallel = config.trainingThreads === 2 && (job.generatorType === "ctgan" || job.generatorType === "tvae")
+        const outcome = yield* (dataParallel
+          ? training(2).pipe(
+            permits.withPermitsIfAvailable(1),
+            Effect.flatMap(Option.match({ onNone: () => training(1), onSome: Effect.succeed }))
+          )
+          : training(1)).pipe(
+            Effect.catchTag("WorkerCrashed", (crash) =>
+              Effect.succeed({ kind: "refused" as const, message: `The training worker stopped: ${crash.message}` }))
+          )
         if (outcome.kind === "refused") return yield* fail(job, attempt, cause, "training_failed", outcome.message)
         const model = outcome.artifact ?? new Uint8Array()
         const modelKey = BlobKey.make("generators", job.generatorId, "model")

@@ -17,6 +17,8 @@ export interface NeuralRun {
   readonly targetEpsilon: number | null
   /** Where to write the sample as CSV (for SDMetrics' score of it); none when null. */
   readonly sampleCsv: string | null
+  /** 2: CTGAN and TVAE train data parallel (DP-CTGAN always on one thread). */
+  readonly threads: 1 | 2
 }
 
 const csvOf = async (table: Parameters<typeof synthTableToIpc>[0]) => {
@@ -35,6 +37,7 @@ const run = async (config: NeuralRun) => {
     epochs: config.epochs,
     batchSize: config.batchSize,
     targetEpsilon: config.targetEpsilon,
+    threads: config.threads,
     onEpoch: (_epoch, epochLosses) => {
       epochEnds.push(performance.now())
       losses.push(epochLosses)

@@ -11,6 +11,11 @@ export interface TrainingOptions {
   readonly epochs: number | null
   readonly batchSize: number | null
   readonly targetEpsilon: number | null
+  /**
+   * Threads a neural training may use (1 by default): 2 trains CTGAN and TVAE data parallel on two threads; the
+   * copula and DP-CTGAN always use one.
+   */
+  readonly threads?: 1 | 2
   /** Fraction of the fit done, 0..1, as often as the model can tell. */
   readonly onFitProgress?: (fraction: number) => void
   /** One finished epoch's losses (neural models). */
@@ -102,6 +107,7 @@ export const trainModel = async (
     seed: options.seed,
     epochs,
     batchSize,
+    threads: options.threads ?? 1,
     ...(options.onEpoch === undefined ? {} : { onEpoch: reportEpoch(options.onEpoch) }),
     ...(options.onFitProgress === undefined ? {} : { onProgress: options.onFitProgress })
   }

@@ -10,6 +10,8 @@ export interface TrainingParameters {
   readonly epochs: number | null
   readonly batchSize: number | null
   readonly targetEpsilon: number | null
+  /** 2 when the job holds a second core for a data-parallel neural training. */
+  readonly threads: 1 | 2
 }
 
 export type JobRequest =

@@ -20,7 +20,7 @@ let training: { readonly outcome: Outcome; readonly reports: ReadonlyArray<Repor
 /** Fresh bytes each time: runInWorker transfers the buffer, which leaves the caller's copy empty. */
 const ipcOf = (table: Table) => Uint8Array.from(tableToIPC(table, "stream"))
 
-const parameters = { seed: 1234, epochs: null, batchSize: null, targetEpsilon: null }
+const parameters = { seed: 1234, epochs: null, batchSize: null, targetEpsilon: null, threads: 1 as const }
 
 const train = (generator: Extract<JobRequest, { kind: "train" }>["generator"], table: Table, numRows: number): JobRequest => ({
   kind: "train",
@@ -133,7 +133,7 @@ describe("runInWorker", () => {
       kind: "train",
       generator: "tvae",
       table: ipcOf(trainingTable),
-      parameters: { seed: 5, epochs: 3, batchSize: 20, targetEpsilon: null },
+      parameters: { seed: 5, epochs: 3, batchSize: 20, targetEpsilon: null, threads: 1 },
       numRows: 40
     }
     const { outcome, reports } = await run(request)
@@ -146,6 +146,23 @@ describe("runInWorker", () => {
     expect(epochs.every((report) => report.kind === "epoch" && Number.isFinite(report.losses["loss"]))).toBe(true)
     const again = done((await run({ kind: "sample", artifact: Uint8Array.from(answer.artifact!), numRows: 40, seed: 5 })).outcome)
     expect(valuesOf(again.table)).toEqual(valuesOf(answer.table))
+  }, 120_000)
+
+  // A data-parallel training starts its peer thread from inside the job's thread, and checks the replicas at the end.
+  it("trains CTGAN on two threads from a worker thread", async () => {
+    const request: JobRequest = {
+      kind: "train",
+      generator: "ctgan",
+      table: ipcOf(trainingTable),
+      parameters: { seed: 5, epochs: 2, batchSize: 20, targetEpsilon: null, threads: 2 },
+      numRows: 30
+    }
+    const { outcome, reports } = await run(request)
+    const answer = done(outcome)
+    expect(answer.model).toEqual({ format: "synth.ctgan", formatVersion: 1, privacy: null })
+    expect(answer.rowCount).toBe(30)
+    const epochs = reports.filter((report) => report.kind === "epoch")
+    expect(epochs.map((report) => report.kind === "epoch" && report.epoch)).toEqual([1, 2])
   }, 120_000)
 
   it("fails with WorkerCrashed when the job code throws", async () => {

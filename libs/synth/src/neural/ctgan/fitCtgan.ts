@@ -1,16 +1,20 @@
 import { makeRandom } from "../../random.ts"
 import type { SynthTable } from "../../table.ts"
 import { fitTableTransformer } from "../../transform/index.ts"
-import { makeAdam } from "../tf/adam.ts"
+import { type GradientExchange, gradientExchange, makeExchangeMemory } from "../parallel/gradientExchange.ts"
+import { splitBatch } from "../parallel/splitBatch.ts"
+import { confirmReplicas, type Peer, startPeer } from "../parallel/startPeer.ts"
+import { parameterCount, syncedOptimizer } from "../parallel/syncedOptimizer.ts"
+import { readWeights } from "../parallel/weights.ts"
 import { startWasmBackend } from "../tf/wasmBackend.ts"
-import { makeOutputHeads } from "./activation.ts"
-import { categoryIndexOf, conditionDraw, conditionSpaceOf, logFrequencies } from "./conditions.ts"
+import { conditionDraw, logFrequencies } from "./conditions.ts"
+import { disposeCtganParts, makeCtganParts } from "./ctganParts.ts"
 import { ctganStep } from "./ctganStep.ts"
 import { type CtganModel, ctganModelOf, type EpochRecord } from "./CtganModel.ts"
-import { discriminatorVariables, disposeDiscriminator, makeDiscriminator } from "./discriminator.ts"
+import { discriminatorVariables } from "./discriminator.ts"
 import { dpCtganStep } from "./dpCtganStep.ts"
-import { disposeGenerator, generatorVariables, makeGenerator } from "./generator.ts"
-import { CTGAN_DEFAULTS, type CtganOptions, settingsOf } from "./options.ts"
+import { generatorVariables } from "./generator.ts"
+import { type CtganOptions, settingsOf } from "./options.ts"
 import { epsilonAfter, planPrivacy, type PrivacyPlan } from "./privacyPlan.ts"
 import type { StepLosses, TrainingContext } from "./trainingContext.ts"
 
@@ -48,32 +52,51 @@ export const fitCtgan = async (table: SynthTable, options: CtganOptions): Promis
   await startWasmBackend()
   const random = makeRandom(settings.seed)
   const transformer = fitTableTransformer(table, { seed: random.integer(2 ** 31) })
-  const space = conditionSpaceOf(transformer)
-  const index = categoryIndexOf(transformer, table, space)
-  const generator = makeGenerator(settings.embeddingDim + space.width, settings.generatorDims, transformer.width, random.fork())
-  const discriminator = makeDiscriminator(transformer.width + space.width, settings.discriminatorDims, settings.pac, random.fork())
-  const adam = { learningRate: CTGAN_DEFAULTS.learningRate, beta1: CTGAN_DEFAULTS.beta1, beta2: CTGAN_DEFAULTS.beta2, weightDecay: CTGAN_DEFAULTS.weightDecay }
-  const generatorOptimizer = makeAdam(generatorVariables(generator), adam)
-  const discriminatorOptimizer = makeAdam(discriminatorVariables(discriminator), adam)
-  const heads = makeOutputHeads(transformer.spans, transformer.width, space)
+  const parts = makeCtganParts(table, transformer, settings, random)
+  const schedule = scheduleOf(table.rowCount, settings.epochs, settings.batchSize, plan)
+  const generatorVariableList = generatorVariables(parts.generator)
+  const discriminatorVariableList = discriminatorVariables(parts.discriminator)
+  // Data parallelism (options.threads = 2): a peer thread takes part of every batch; DP-CTGAN stays on one thread
+  // (its noise is drawn once per batch, after clipping every row's gradient).
+  const split = options.threads === 2 && plan === null ? splitBatch(settings.batchSize, settings.pac) : null
+  let peer: Peer | null = null
+  let exchange: GradientExchange | null = null
+  if (split !== null) {
+    const floats = Math.max(parameterCount(generatorVariableList), parameterCount(discriminatorVariableList))
+    const setup = { memory: makeExchangeMemory(floats), floats, weights: split.weights }
+    peer = startPeer({
+      kind: "ctgan",
+      table,
+      transformer: transformer.toJSON(),
+      settings,
+      batchRows: split.peerRows,
+      seed: random.integer(2 ** 31),
+      steps: schedule.steps,
+      generatorWeights: readWeights(generatorVariableList),
+      discriminatorWeights: readWeights(discriminatorVariableList),
+      exchange: setup
+    })
+    exchange = gradientExchange({ ...setup, party: 0 })
+  }
   const context: TrainingContext = {
     table,
     transformer,
-    space,
-    index,
-    generator,
-    discriminator,
-    generatorOptimizer,
-    discriminatorOptimizer,
-    heads,
-    batchSize: settings.batchSize,
+    space: parts.space,
+    index: parts.index,
+    generator: parts.generator,
+    discriminator: parts.discriminator,
+    generatorOptimizer: exchange === null ? parts.generatorOptimizer : syncedOptimizer(parts.generatorOptimizer, exchange, generatorVariableList),
+    discriminatorOptimizer: exchange === null
+      ? parts.discriminatorOptimizer
+      : syncedOptimizer(parts.discriminatorOptimizer, exchange, discriminatorVariableList),
+    heads: parts.heads,
+    batchSize: split?.leaderRows ?? settings.batchSize,
     embeddingDim: settings.embeddingDim,
     random: random.fork()
   }
   const step = plan === null
-    ? ctganStep(context, conditionDraw(logFrequencies(index.counts)))
-    : dpCtganStep(context, plan, conditionDraw(index.counts))
-  const schedule = scheduleOf(table.rowCount, settings.epochs, settings.batchSize, plan)
+    ? ctganStep(context, conditionDraw(logFrequencies(parts.index.counts)))
+    : dpCtganStep(context, plan, conditionDraw(parts.index.counts))
   const lossHistory: Array<EpochRecord> = []
   let trained = false
   try {
@@ -93,19 +116,19 @@ export const fitCtgan = async (table: SynthTable, options: CtganOptions): Promis
       options.onEpoch?.(record.epoch, { generator: record.generator, discriminator: record.discriminator })
       await nextTurn()
     }
+    if (peer !== null) await confirmReplicas(peer, readWeights(generatorVariableList))
     trained = true
   } finally {
-    disposeDiscriminator(discriminator)
-    generatorOptimizer.dispose()
-    discriminatorOptimizer.dispose()
-    heads.dispose()
-    if (!trained) disposeGenerator(generator)
+    // The peer has finished its steps when the training has; otherwise it is waiting for this thread's gradients.
+    if (!trained) exchange?.fail()
+    void peer?.worker.terminate()
+    disposeCtganParts(parts, trained)
   }
   return ctganModelOf({
     transformer,
-    space,
-    conditionCounts: index.counts,
-    generator,
+    space: parts.space,
+    conditionCounts: parts.index.counts,
+    generator: parts.generator,
     embeddingDim: settings.embeddingDim,
     batchSize: settings.batchSize,
     lossHistory,

@@ -36,6 +36,12 @@ export interface CtganOptions {
   readonly onProgress?: (fraction: number) => void
   /** Train DP-CTGAN: DP-SGD on the discriminator within this budget. */
   readonly dp?: DpOptions
+  /**
+   * Threads the training may use: 1 (the default) or 2, data parallel (a second thread computes the gradients of
+   * part of every batch; the two average them before each update). A seed reproduces a training for the same
+   * thread count. DP-CTGAN and batches of a single pack always train on one thread.
+   */
+  readonly threads?: 1 | 2
 }
 
 /** SDV's CTGAN defaults (ctgan/synthesizers/ctgan.py). */

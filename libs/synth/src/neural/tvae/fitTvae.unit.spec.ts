@@ -32,9 +32,9 @@ describe("TVAE training", () => {
   const real = twoModeTable(2000, 1)
   const options = { seed: 3, batchSize: 100 }
 
-  it("learns the two modes of amount and which group each belongs to, and gets better with epochs", async () => {
-    const few = await fitTvae(real, { ...options, epochs: 2 })
-    const more = await fitTvae(real, { ...options, epochs: 25 })
+  it.each([1, 2] as const)("learns the two modes of amount and which group each belongs to, and gets better with epochs (%i thread(s))", async (threads) => {
+    const few = await fitTvae(real, { ...options, threads, epochs: 2 })
+    const more = await fitTvae(real, { ...options, threads, epochs: 25 })
     const fewSample = few.sample(real.rowCount, 11)
     const moreSample = more.sample(real.rowCount, 11)
 

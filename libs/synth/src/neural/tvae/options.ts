@@ -14,6 +14,11 @@ export interface TvaeOptions {
   readonly onEpoch?: ((epoch: number, losses: { readonly loss: number }) => void) | undefined
   /** Fraction of the training done, 0..1, after each step. */
   readonly onProgress?: ((fraction: number) => void) | undefined
+  /**
+   * Threads the training may use: 1 (the default) or 2, data parallel (a second thread learns from part of every
+   * batch; the two average their gradients before each update). A seed reproduces a training for the same count.
+   */
+  readonly threads?: 1 | 2 | undefined
 }
 
 export interface TvaeSettings {

@@ -1,0 +1,51 @@
+/**
+ * The second thread of a data-parallel CTGAN training: the same networks from the leader's starting weights, its own
+ * share of every batch drawn from its own seed, and optimisers that average each step's gradients with the leader's.
+ */
+import { Either } from "effect"
+import { parentPort } from "node:worker_threads"
+import { makeRandom } from "../../random.ts"
+import { tableTransformerFromJSON } from "../../transform/index.ts"
+import type { GradientExchange } from "../parallel/gradientExchange.ts"
+import type { CtganPeerRequest } from "../parallel/protocol.ts"
+import { syncedOptimizer } from "../parallel/syncedOptimizer.ts"
+import { readWeights, writeWeights } from "../parallel/weights.ts"
+import { startWasmBackend } from "../tf/wasmBackend.ts"
+import { conditionDraw, logFrequencies } from "./conditions.ts"
+import { disposeCtganParts, makeCtganParts } from "./ctganParts.ts"
+import { ctganStep } from "./ctganStep.ts"
+import { discriminatorVariables } from "./discriminator.ts"
+import { generatorVariables } from "./generator.ts"
+
+export const runCtganPeer = async (request: CtganPeerRequest, exchange: GradientExchange): Promise<void> => {
+  await startWasmBackend()
+  const transformer = Either.getOrThrow(tableTransformerFromJSON(request.transformer))
+  const random = makeRandom(request.seed)
+  const parts = makeCtganParts(request.table, transformer, request.settings, random)
+  const generatorVariableList = generatorVariables(parts.generator)
+  const discriminatorVariableList = discriminatorVariables(parts.discriminator)
+  writeWeights(generatorVariableList, request.generatorWeights)
+  writeWeights(discriminatorVariableList, request.discriminatorWeights)
+  const step = ctganStep({
+    table: request.table,
+    transformer,
+    space: parts.space,
+    index: parts.index,
+    generator: parts.generator,
+    discriminator: parts.discriminator,
+    generatorOptimizer: syncedOptimizer(parts.generatorOptimizer, exchange, generatorVariableList),
+    discriminatorOptimizer: syncedOptimizer(parts.discriminatorOptimizer, exchange, discriminatorVariableList),
+    heads: parts.heads,
+    batchSize: request.batchRows,
+    embeddingDim: request.settings.embeddingDim,
+    random: random.fork()
+  }, conditionDraw(logFrequencies(parts.index.counts)))
+  try {
+    for (let done = 0; done < request.steps; done++) step()
+    // The leader checks that both replicas ended with the same generator (they apply identical updates).
+    const weights = readWeights(generatorVariableList)
+    parentPort?.postMessage({ kind: "finished", finalWeights: weights })
+  } finally {
+    disposeCtganParts(parts, false)
+  }
+}
