@@ -1,5 +1,10 @@
-/** The program of a data-parallel training's second thread (loaded by peerEntry.mjs). */
-import { workerData } from "node:worker_threads"
+/**
+ * The program of a data-parallel training's second thread (loaded by peerEntry.mjs). It never ends with an uncaught
+ * error: a failure raises the exchange's flag (the leader may be blocked waiting for this thread's gradients) and is
+ * posted to the leader as a message. Under Deno a worker outlives a terminated parent (a cancelled job); its uncaught
+ * error would then have no one to go to, so this thread just stops once the leader is gone (PeerLost).
+ */
+import { parentPort, workerData } from "node:worker_threads"
 import { runCtganPeer } from "../ctgan/ctganPeer.ts"
 import { runTvaePeer } from "../tvae/tvaePeer.ts"
 import { gradientExchange } from "./gradientExchange.ts"
@@ -11,7 +16,6 @@ try {
   if (request.kind === "ctgan") await runCtganPeer(request, exchange)
   else await runTvaePeer(request, exchange)
 } catch (error) {
-  // The leader is blocked waiting for this thread's gradients: tell it at once rather than let it time out.
   exchange.fail()
-  throw error
+  parentPort?.postMessage({ kind: "failed", message: error instanceof Error ? error.message : String(error) })
 }

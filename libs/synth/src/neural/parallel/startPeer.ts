@@ -9,6 +9,11 @@ export class ReplicasDiverged extends Error {
   readonly _tag = "ReplicasDiverged"
 }
 
+/** What a peer thread posts, once: its final weights, or why it stopped. */
+export type PeerMessage =
+  | { readonly kind: "finished"; readonly finalWeights: Float32Array }
+  | { readonly kind: "failed"; readonly message: string }
+
 export interface Peer {
   readonly worker: Worker
   /** The weights the peer ends with (CTGAN: its generator's, TVAE: its decoder's); rejects when it dies first. */
@@ -24,8 +29,9 @@ export interface Peer {
 export const startPeer = (request: PeerRequest): Peer => {
   const worker = new Worker(entry, { workerData: request })
   const finished = new Promise<Float32Array>((resolve, reject) => {
-    worker.on("message", (message: { readonly kind: string; readonly finalWeights: Float32Array }) => {
+    worker.on("message", (message: PeerMessage) => {
       if (message.kind === "finished") resolve(message.finalWeights)
+      else reject(new PeerLost(`the other training thread failed: ${message.message}`))
     })
     worker.on("error", (error) => reject(new PeerLost(`the other training thread failed: ${error.message}`)))
     worker.on("exit", (code) => reject(new PeerLost(`the other training thread exited (code ${code})`)))
