@@ -132,7 +132,7 @@ describe("GET /metrics", () => {
     expect(valueOf(after.samples, "eventlog_appends_total", { topic: "synth.dataset", type: "dataset.ingested" })).toBeGreaterThanOrEqual(1)
     expect(after.text).toContain("# TYPE projector_lag_events gauge")
     const lags = after.samples.filter((sample) => sample.name === "projector_lag_events")
-    expect(new Set(lags.map((sample) => sample.labels["projection"]))).toEqual(new Set(["users", "datasets", "generators", "evaluations"]))
+    expect(new Set(lags.map((sample) => sample.labels["projection"]))).toEqual(new Set(["users", "datasets", "generators", "evaluations", "audit"]))
     for (const lag of lags) expect(lag.value).toBeGreaterThanOrEqual(0)
     expect(valueOf(after.samples, "process_resident_memory_bytes")).toBeGreaterThan(0)
     expect(valueOf(after.samples, "process_cpu_seconds_total")).toBeGreaterThan(0)

@@ -15,10 +15,12 @@ const values = (sample: SynthTable) => (sample.columns.find((column) => column.n
 const meanOf = (numbers: ReadonlyArray<number>) => numbers.reduce((sum, value) => sum + value, 0) / numbers.length
 
 describe("CTGAN learning", () => {
-  // On two threads (data parallel) each thread's batch norm sees its own half of the batch, as PyTorch's DDP does.
-  it.each([1, 2] as const)("recovers a two-mode column, the mode each group belongs to, and rises in quality with epochs (%i thread(s))", async (threads) => {
-    const early = await fitCtgan(table, { ...options, threads, epochs: 10 })
-    const trained = await fitCtgan(table, { ...options, threads, epochs: 500 })
+  // One thread here: the same test on two threads (data parallel, each half batch normalised on its own) passed too
+  // (2026-11-26, 181 s under load) but doubles the suite's slowest test; ctganParallel.unit.spec.ts covers the
+  // machinery and TVAE's learning test runs on both thread counts.
+  it("recovers a two-mode column, the mode each group belongs to, and rises in quality with epochs", async () => {
+    const early = await fitCtgan(table, { ...options, epochs: 10 })
+    const trained = await fitCtgan(table, { ...options, epochs: 500 })
     const sample = trained.sample(4000, 2)
 
     const real = groupModeShares(table)
