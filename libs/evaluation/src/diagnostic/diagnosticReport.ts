@@ -1,5 +1,4 @@
-import type { SynthColumn, SynthTable } from "@synth/synth"
-import { sharedLabelIds } from "../statistical/columnValues.ts"
+import { sharedLabelIds, type SynthColumn, type SynthTable } from "@synth/synth"
 import { comparableValues, unitOf, type ValueUnit } from "./comparableValues.ts"
 import { type BoundaryAdherence, boundaryAdherence } from "./boundaryAdherence.ts"
 import { type CategoryAdherence, categoryAdherence } from "./categoryAdherence.ts"

@@ -1,5 +1,4 @@
-import type { SynthTable } from "@synth/synth"
-import { sharedLabelIds } from "../statistical/columnValues.ts"
+import { sharedLabelIds, type SynthTable } from "@synth/synth"
 import { comparableValues } from "../diagnostic/comparableValues.ts"
 
 /** One column of a distance computation: the rows whose distances are measured and the rows they are measured to. */

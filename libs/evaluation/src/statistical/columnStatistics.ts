@@ -1,6 +1,6 @@
-import type { QualityReport } from "@synth/synth"
+import { type QualityReport, sharedLabelIds } from "@synth/synth"
 import { chiSquareTest } from "./chiSquareTest.ts"
-import { type ColumnPair, ksSample, presentValues, sharedLabelIds } from "./columnValues.ts"
+import { type ColumnPair, ksSample, presentValues } from "./columnValues.ts"
 import { ksTest } from "./ksTest.ts"
 import { normalisedWasserstein, wassersteinDistance } from "./wasserstein.ts"
 

@@ -37,25 +37,3 @@ export const ksSample = (column: ContinuousColumn): Float64Array => {
   return (column.type === "float" ? present.map(roundTo14) : Float64Array.from(present)).sort()
 }
 
-/**
- * The categorical columns of both tables as ids into one label space (the union of their labels, by text), −1 where
- * missing: SDMetrics compares values, and the two tables may list their categories differently.
- */
-export const sharedLabelIds = (
-  real: CategoricalColumn, synthetic: CategoricalColumn
-): { readonly real: Int32Array; readonly synthetic: Int32Array; readonly labels: ReadonlyArray<string> } => {
-  const ids = new Map<string, number>()
-  const idsOf = (categories: ReadonlyArray<string>) =>
-    categories.map((label) => {
-      let id = ids.get(label)
-      if (id === undefined) {
-        id = ids.size
-        ids.set(label, id)
-      }
-      return id
-    })
-  const remap = (codes: Int32Array, mapping: ReadonlyArray<number>) => codes.map((code) => (code < 0 ? -1 : mapping[code]!))
-  const realIds = remap(real.codes, idsOf(real.categories))
-  const syntheticIds = remap(synthetic.codes, idsOf(synthetic.categories))
-  return { real: realIds, synthetic: syntheticIds, labels: [...ids.keys()] }
-}

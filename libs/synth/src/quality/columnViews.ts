@@ -39,7 +39,10 @@ export const nanosecondsOf = (column: SynthColumn, values: Float64Array): Float6
  * Categorical columns of the real and the synthetic table as ids into one label space (the union of their labels, by
  * text), −1 where missing: SDMetrics compares values, not codes, and the two tables may list categories differently.
  */
-export const sharedLabelIds = (real: SynthColumn, synthetic: SynthColumn): { real: Int32Array; synthetic: Int32Array; size: number } => {
+export const sharedLabelIds = (
+  real: SynthColumn,
+  synthetic: SynthColumn
+): { readonly real: Int32Array; readonly synthetic: Int32Array; readonly labels: ReadonlyArray<string> } => {
   if (real.kind !== "categorical" || synthetic.kind !== "categorical") throw new Error(`column ${real.name} is not categorical in both tables`)
   const ids = new Map<string, number>()
   const idsOf = (categories: ReadonlyArray<string>) =>
@@ -54,5 +57,5 @@ export const sharedLabelIds = (real: SynthColumn, synthetic: SynthColumn): { rea
   const remap = (codes: Int32Array, mapping: ReadonlyArray<number>) => codes.map((code) => (code < 0 ? -1 : mapping[code]!))
   const realIds = remap(real.codes, idsOf(real.categories))
   const syntheticIds = remap(synthetic.codes, idsOf(synthetic.categories))
-  return { real: realIds, synthetic: syntheticIds, size: ids.size }
+  return { real: realIds, synthetic: syntheticIds, labels: [...ids.keys()] }
 }

@@ -6,3 +6,4 @@ export {
   type QualityReport,
   qualityReport
 } from "./qualityReport.ts"
+export { sharedLabelIds } from "./columnViews.ts"

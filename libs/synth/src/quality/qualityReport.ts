@@ -85,7 +85,7 @@ export const qualityReport = (real: SynthTable, synthetic: SynthTable, options: 
       return { column: name, metric: "KSComplement", score: orNull(ksComplement(numbersOf(r), numbersOf(s), r.type === "float")) }
     }
     const ids = sharedLabelIds(r, s)
-    return { column: name, metric: "TVComplement", score: orNull(tvComplement(ids.real, ids.synthetic, ids.size)) }
+    return { column: name, metric: "TVComplement", score: orNull(tvComplement(ids.real, ids.synthetic, ids.labels.length)) }
   })
 
   const numbers = pairs.map(({ sdType, real: r, synthetic: s }) =>
@@ -98,7 +98,7 @@ export const qualityReport = (real: SynthTable, synthetic: SynthTable, options: 
     }
     const ids = sharedLabelIds(r, s)
     const shift = (codes: Int32Array) => codes.map((id) => id + 1)
-    return { real: { keys: shift(ids.real), size: ids.size + 1 }, synthetic: { keys: shift(ids.synthetic), size: ids.size + 1 } }
+    return { real: { keys: shift(ids.real), size: ids.labels.length + 1 }, synthetic: { keys: shift(ids.synthetic), size: ids.labels.length + 1 } }
   })
   const subsample = subsampleRows !== null && Math.max(real.rowCount, synthetic.rowCount) > subsampleRows
   const random = makeRandom(options.seed ?? 0)

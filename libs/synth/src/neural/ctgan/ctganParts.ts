@@ -6,12 +6,15 @@
 import type { Random } from "../../random.ts"
 import type { SynthTable } from "../../table.ts"
 import type { TableTransformer } from "../../transform/index.ts"
+import type { GradientExchange } from "../parallel/gradientExchange.ts"
+import { syncedOptimizer } from "../parallel/syncedOptimizer.ts"
 import { type Adam, makeAdam } from "../tf/adam.ts"
 import { makeOutputHeads, type OutputHeads } from "./activation.ts"
 import { type CategoryIndex, categoryIndexOf, type ConditionSpace, conditionSpaceOf } from "./conditions.ts"
 import { type Discriminator, discriminatorVariables, disposeDiscriminator, makeDiscriminator } from "./discriminator.ts"
 import { disposeGenerator, type Generator, generatorVariables, makeGenerator } from "./generator.ts"
 import { CTGAN_DEFAULTS, type Settings } from "./options.ts"
+import type { TrainingContext } from "./trainingContext.ts"
 
 export interface CtganParts {
   readonly space: ConditionSpace
@@ -53,4 +56,35 @@ export const disposeCtganParts = (parts: CtganParts, keepGenerator: boolean): vo
   parts.discriminatorOptimizer.dispose()
   parts.heads.dispose()
   if (!keepGenerator) disposeGenerator(parts.generator)
+}
+
+/**
+ * What one thread's steps work on: `batchRows` of each batch (all of it alone, its share in a data-parallel training)
+ * and, with an exchange, optimisers that average each step's gradients with the other thread's first.
+ */
+export const trainingContextOf = (
+  table: SynthTable,
+  transformer: TableTransformer,
+  parts: CtganParts,
+  settings: Settings,
+  share: { readonly batchRows: number; readonly exchange: GradientExchange | null },
+  random: Random
+): TrainingContext => {
+  const { exchange } = share
+  const synced = (optimizer: Adam, variables: ReturnType<typeof generatorVariables>) =>
+    exchange === null ? optimizer : syncedOptimizer(optimizer, exchange, variables)
+  return {
+    table,
+    transformer,
+    space: parts.space,
+    index: parts.index,
+    generator: parts.generator,
+    discriminator: parts.discriminator,
+    generatorOptimizer: synced(parts.generatorOptimizer, generatorVariables(parts.generator)),
+    discriminatorOptimizer: synced(parts.discriminatorOptimizer, discriminatorVariables(parts.discriminator)),
+    heads: parts.heads,
+    batchSize: share.batchRows,
+    embeddingDim: settings.embeddingDim,
+    random
+  }
 }

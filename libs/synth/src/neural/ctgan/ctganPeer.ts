@@ -8,11 +8,10 @@ import { makeRandom } from "../../random.ts"
 import { tableTransformerFromJSON } from "../../transform/index.ts"
 import type { GradientExchange } from "../parallel/gradientExchange.ts"
 import type { CtganPeerRequest } from "../parallel/protocol.ts"
-import { syncedOptimizer } from "../parallel/syncedOptimizer.ts"
 import { readWeights, writeWeights } from "../parallel/weights.ts"
 import { startWasmBackend } from "../tf/wasmBackend.ts"
 import { conditionDraw, logFrequencies } from "./conditions.ts"
-import { disposeCtganParts, makeCtganParts } from "./ctganParts.ts"
+import { disposeCtganParts, makeCtganParts, trainingContextOf } from "./ctganParts.ts"
 import { ctganStep } from "./ctganStep.ts"
 import { discriminatorVariables } from "./discriminator.ts"
 import { generatorVariables } from "./generator.ts"
@@ -26,20 +25,8 @@ export const runCtganPeer = async (request: CtganPeerRequest, exchange: Gradient
   const discriminatorVariableList = discriminatorVariables(parts.discriminator)
   writeWeights(generatorVariableList, request.generatorWeights)
   writeWeights(discriminatorVariableList, request.discriminatorWeights)
-  const step = ctganStep({
-    table: request.table,
-    transformer,
-    space: parts.space,
-    index: parts.index,
-    generator: parts.generator,
-    discriminator: parts.discriminator,
-    generatorOptimizer: syncedOptimizer(parts.generatorOptimizer, exchange, generatorVariableList),
-    discriminatorOptimizer: syncedOptimizer(parts.discriminatorOptimizer, exchange, discriminatorVariableList),
-    heads: parts.heads,
-    batchSize: request.batchRows,
-    embeddingDim: request.settings.embeddingDim,
-    random: random.fork()
-  }, conditionDraw(logFrequencies(parts.index.counts)))
+  const context = trainingContextOf(request.table, transformer, parts, request.settings, { batchRows: request.batchRows, exchange }, random.fork())
+  const step = ctganStep(context, conditionDraw(logFrequencies(parts.index.counts)))
   try {
     for (let done = 0; done < request.steps; done++) step()
     // The leader checks that both replicas ended with the same generator (they apply identical updates).

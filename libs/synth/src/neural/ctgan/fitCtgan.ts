@@ -4,11 +4,11 @@ import { fitTableTransformer } from "../../transform/index.ts"
 import { type GradientExchange, gradientExchange, makeExchangeMemory } from "../parallel/gradientExchange.ts"
 import { splitBatch } from "../parallel/splitBatch.ts"
 import { confirmReplicas, type Peer, startPeer } from "../parallel/startPeer.ts"
-import { parameterCount, syncedOptimizer } from "../parallel/syncedOptimizer.ts"
+import { parameterCount } from "../parallel/syncedOptimizer.ts"
 import { readWeights } from "../parallel/weights.ts"
 import { startWasmBackend } from "../tf/wasmBackend.ts"
 import { conditionDraw, logFrequencies } from "./conditions.ts"
-import { disposeCtganParts, makeCtganParts } from "./ctganParts.ts"
+import { disposeCtganParts, makeCtganParts, trainingContextOf } from "./ctganParts.ts"
 import { ctganStep } from "./ctganStep.ts"
 import { type CtganModel, ctganModelOf, type EpochRecord } from "./CtganModel.ts"
 import { discriminatorVariables } from "./discriminator.ts"
@@ -16,7 +16,7 @@ import { dpCtganStep } from "./dpCtganStep.ts"
 import { generatorVariables } from "./generator.ts"
 import { type CtganOptions, settingsOf } from "./options.ts"
 import { epsilonAfter, planPrivacy, type PrivacyPlan } from "./privacyPlan.ts"
-import type { StepLosses, TrainingContext } from "./trainingContext.ts"
+import type { StepLosses } from "./trainingContext.ts"
 
 /**
  * The steps of a training and where its epochs end. CTGAN: max(⌊rows / batch⌋, 1) steps per epoch. DP-CTGAN: the
@@ -78,22 +78,10 @@ export const fitCtgan = async (table: SynthTable, options: CtganOptions): Promis
     })
     exchange = gradientExchange({ ...setup, party: 0 })
   }
-  const context: TrainingContext = {
-    table,
-    transformer,
-    space: parts.space,
-    index: parts.index,
-    generator: parts.generator,
-    discriminator: parts.discriminator,
-    generatorOptimizer: exchange === null ? parts.generatorOptimizer : syncedOptimizer(parts.generatorOptimizer, exchange, generatorVariableList),
-    discriminatorOptimizer: exchange === null
-      ? parts.discriminatorOptimizer
-      : syncedOptimizer(parts.discriminatorOptimizer, exchange, discriminatorVariableList),
-    heads: parts.heads,
-    batchSize: split?.leaderRows ?? settings.batchSize,
-    embeddingDim: settings.embeddingDim,
-    random: random.fork()
-  }
+  const context = trainingContextOf(table, transformer, parts, settings, {
+    batchRows: split?.leaderRows ?? settings.batchSize,
+    exchange
+  }, random.fork())
   const step = plan === null
     ? ctganStep(context, conditionDraw(logFrequencies(parts.index.counts)))
     : dpCtganStep(context, plan, conditionDraw(parts.index.counts))

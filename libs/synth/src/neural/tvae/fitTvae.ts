@@ -24,7 +24,7 @@ import { tvaeModelOf, type TvaeModel } from "./model.ts"
 import { decoderVariables } from "./network.ts"
 import { type TvaeOptions, validTvaeOptions } from "./options.ts"
 import { disposeTvaeNetworks, makeTvaeNetworks, makeTvaeUpdate, shuffle } from "./tvaeTraining.ts"
-import { batchShare, type BatchShare } from "./tvaeSchedule.ts"
+import { type BatchShare, epochShares } from "./tvaeSchedule.ts"
 
 export const fitTvae = async (table: SynthTable, options: TvaeOptions): Promise<TvaeModel> => {
   await startWasmBackend()
@@ -70,11 +70,11 @@ export const fitTvae = async (table: SynthTable, options: TvaeOptions): Promise<
     for (let epoch = 1; epoch <= epochs; epoch++) {
       shuffle(order, shuffleRandom)
       let lossSum = 0
-      for (let stepIndex = 0; stepIndex < stepsPerEpoch; stepIndex++) {
-        const start = stepIndex * batchSize
-        share = batchShare(order, start, Math.min(batchSize, rows - start), parallel ? 0 : "alone")
+      let stepIndex = 0
+      for (share of epochShares(order, batchSize, parallel ? 0 : "alone")) {
         lossSum += update.step(share.rows, optimizer)
-        options.onProgress?.(((epoch - 1) * stepsPerEpoch + stepIndex + 1) / (epochs * stepsPerEpoch))
+        stepIndex += 1
+        options.onProgress?.(((epoch - 1) * stepsPerEpoch + stepIndex) / (epochs * stepsPerEpoch))
       }
       const epochLoss = lossSum / stepsPerEpoch
       lossHistory.push(epochLoss)

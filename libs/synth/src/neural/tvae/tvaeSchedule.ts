@@ -18,3 +18,10 @@ export const batchShare = (order: Int32Array, start: number, count: number, part
     ? { rows: order.subarray(start, start + leaderCount), weights }
     : { rows: order.subarray(start + leaderCount, start + count), weights }
 }
+
+/** The batches of one epoch in `order` (already shuffled), each as `party`'s share. */
+export function* epochShares(order: Int32Array, batchSize: number, party: 0 | 1 | "alone"): Generator<BatchShare> {
+  for (let start = 0; start < order.length; start += batchSize) {
+    yield batchShare(order, start, Math.min(batchSize, order.length - start), party)
+  }
+}

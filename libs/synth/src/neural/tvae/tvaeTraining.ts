@@ -51,6 +51,11 @@ export const disposeTvaeNetworks = (networks: TvaeNetworks, keepDecoder: boolean
 export interface TvaeUpdate {
   /** One update on these rows of the table (at least one), through `optimizer`; answers the batch's loss. */
   readonly step: (rows: Int32Array, optimizer: Adam) => number
+  /**
+   * One update this thread has no rows for (zero gradients, weighted 0): a data-parallel peer meets the leader at a
+   * batch of one row, which is the leader's alone.
+   */
+  readonly stepWithoutRows: (optimizer: Adam) => void
   readonly dispose: () => void
 }
 
@@ -83,11 +88,17 @@ export const makeTvaeUpdate = (
         return loss.compute({ x, reconstruction: applyDecoder(decoder, embedding), sigma: decoder.sigma, mean, logVariance })
       }, [...variables])
       optimizer.step(variables.map((variable) => grads[variable.name]!))
-      decoder.sigma.assign(tf.clipByValue(decoder.sigma, SIGMA_MIN, SIGMA_MAX))
+      clampSigma()
       return value.dataSync()[0]!
     })
   }
-  return { step, dispose: loss.dispose }
+  const stepWithoutRows = (optimizer: Adam) =>
+    tf.tidy(() => {
+      optimizer.step(variables.map((variable) => tf.zerosLike(variable)))
+      clampSigma()
+    })
+  const clampSigma = () => decoder.sigma.assign(tf.clipByValue(decoder.sigma, SIGMA_MIN, SIGMA_MAX))
+  return { step, stepWithoutRows, dispose: loss.dispose }
 }
 
 /** The row order of one epoch: a uniform shuffle (Fisher–Yates), in place. */
