@@ -127,6 +127,9 @@ const npm = (args, { quiet = false } = {}) => {
   const commandArgs = viaNpmCli ? [process.env.npm_execpath, ...args] : args
   const result = spawnSync(command, commandArgs, {
     cwd: root,
+    // onnxruntime-node bundles its CPU binaries; its install script would only fetch GPU ones, from a host this
+    // machine cannot reach (npm versions that still run install scripts without approval would fail on it).
+    env: { ...process.env, ONNXRUNTIME_NODE_INSTALL: "skip" },
     stdio: quiet ? "pipe" : "inherit",
     encoding: "utf8",
     maxBuffer: 64 * 1024 * 1024,

@@ -12,9 +12,18 @@ const swapLastAxes = (x: tf.Tensor): tf.Tensor => {
   return tf.transpose(x, perm)
 }
 
-/** A product with no transpose flag: flags make the wasm matmul ~10× slower (2 GFLOPS against 17–30). */
+/** Whether matmul's transpose flags cost nothing (ONNX Runtime's kernel runs the products, see native/). */
+let transposeFlagsAreFast = false
+
+/**
+ * A product with no transpose flag on tfjs's wasm kernel, where flags make it ~10× slower (2 GFLOPS against 17–30);
+ * with the flags when ONNX Runtime multiplies, which reads transposed operands at full speed (an explicit transpose
+ * would only add a copy).
+ */
 const plainMatMul = (a: tf.Tensor, transposeA: boolean, b: tf.Tensor, transposeB: boolean): tf.Tensor =>
-  tf.matMul(transposeA ? swapLastAxes(a) : a, transposeB ? swapLastAxes(b) : b)
+  transposeFlagsAreFast
+    ? tf.matMul(a, b, transposeA, transposeB)
+    : tf.matMul(transposeA ? swapLastAxes(a) : a, transposeB ? swapLastAxes(b) : b)
 
 /**
  * BatchMatMul's gradient with explicit transposes instead of matmul flags: the same formulas as tfjs's own
@@ -59,7 +68,9 @@ const comparisons = [tf.Greater, tf.GreaterEqual, tf.Less, tf.LessEqual, tf.Equa
 
 let registered = false
 
-export const registerGradientFixes = (): void => {
+/** `options.transposeFlagsAreFast`: true once the native matmul kernel is registered. */
+export const registerGradientFixes = (options: { readonly transposeFlagsAreFast: boolean }): void => {
+  transposeFlagsAreFast = options.transposeFlagsAreFast
   if (registered) return
   registered = true
   // registerGradient replaces an existing registration, and says so with a console warning once per kernel.

@@ -11,6 +11,8 @@
 import * as tf from "@tensorflow/tfjs"
 import "@tensorflow/tfjs-backend-wasm"
 import { registerGradientFixes } from "./gradientFixes.ts"
+import { loadNativeGemm } from "./native/nativeGemm.ts"
+import { registerNativeMatMul } from "./native/nativeMatMulKernel.ts"
 
 export class WasmBackendUnavailable extends Error {
   readonly _tag = "WasmBackendUnavailable"
@@ -44,6 +46,20 @@ const start = async (): Promise<typeof tf> => {
   if (!ready || tf.getBackend() !== "wasm") {
     throw new WasmBackendUnavailable(`tfjs wasm backend did not start (active backend: ${tf.getBackend() ?? "none"})`)
   }
-  registerGradientFixes()
+  const native = loadNativeGemm()
+  if (native._tag === "Loaded") {
+    registerNativeMatMul(native.gemm)
+    matrixProducts = { engine: "onnxruntime" }
+  } else {
+    matrixProducts = { engine: "wasm", reason: native.reason }
+  }
+  registerGradientFixes({ transposeFlagsAreFast: native._tag === "Loaded" })
   return tf
 }
+
+/** Who multiplies matrices in this thread's trainings, once the backend started (and why not ONNX Runtime). */
+export type MatrixProducts = { readonly engine: "onnxruntime" } | { readonly engine: "wasm"; readonly reason: string }
+
+let matrixProducts: MatrixProducts | null = null
+
+export const matrixProductEngine = (): MatrixProducts | null => matrixProducts
