@@ -18,7 +18,7 @@ import { generatorVariables } from "./generator.ts"
 
 export const runCtganPeer = async (request: CtganPeerRequest, exchange: GradientExchange): Promise<void> => {
   await startWasmBackend()
-  const transformer = Either.getOrThrow(tableTransformerFromJSON(request.transformer))
+  const transformer = Either.getOrThrowWith(tableTransformerFromJSON(request.transformer), (error) => error)
   const random = makeRandom(request.seed)
   const parts = makeCtganParts(request.table, transformer, request.settings, random)
   const generatorVariableList = generatorVariables(parts.generator)

@@ -3,7 +3,7 @@ import type { SynthTable } from "../../table.ts"
 import { fitTableTransformer } from "../../transform/index.ts"
 import { type GradientExchange, gradientExchange, makeExchangeMemory } from "../parallel/gradientExchange.ts"
 import { splitBatch } from "../parallel/splitBatch.ts"
-import { confirmReplicas, type Peer, startPeer } from "../parallel/startPeer.ts"
+import { bootPeer, confirmReplicas, type Peer, type PeerBoot } from "../parallel/startPeer.ts"
 import { parameterCount } from "../parallel/syncedOptimizer.ts"
 import { readWeights } from "../parallel/weights.ts"
 import { startWasmBackend } from "../tf/wasmBackend.ts"
@@ -14,7 +14,7 @@ import { type CtganModel, ctganModelOf, type EpochRecord } from "./CtganModel.ts
 import { discriminatorVariables } from "./discriminator.ts"
 import { dpCtganStep } from "./dpCtganStep.ts"
 import { generatorVariables } from "./generator.ts"
-import { type CtganOptions, settingsOf } from "./options.ts"
+import { type CtganOptions, type Settings, settingsOf } from "./options.ts"
 import { epsilonAfter, planPrivacy, type PrivacyPlan } from "./privacyPlan.ts"
 import type { StepLosses } from "./trainingContext.ts"
 
@@ -49,45 +49,61 @@ export const fitCtgan = async (table: SynthTable, options: CtganOptions): Promis
   const plan = options.dp === undefined
     ? null
     : await planPrivacy({ rows: table.rowCount, epochs: settings.epochs, batchSize: settings.batchSize }, options.dp)
+  // Data parallelism (options.threads = 2): a peer thread takes part of every batch; DP-CTGAN stays on one thread
+  // (its noise is drawn once per batch, after clipping every row's gradient). It boots while this thread prepares.
+  const boot = options.threads === 2 && plan === null ? bootPeer() : null
+  try {
+    return await train(table, options, settings, plan, boot)
+  } finally {
+    boot?.stop()
+  }
+}
+
+const train = async (
+  table: SynthTable,
+  options: CtganOptions,
+  settings: Settings,
+  plan: PrivacyPlan | null,
+  boot: PeerBoot | null
+): Promise<CtganModel> => {
   await startWasmBackend()
   const random = makeRandom(settings.seed)
   const transformer = fitTableTransformer(table, { seed: random.integer(2 ** 31) })
   const parts = makeCtganParts(table, transformer, settings, random)
   const schedule = scheduleOf(table.rowCount, settings.epochs, settings.batchSize, plan)
-  const generatorVariableList = generatorVariables(parts.generator)
-  const discriminatorVariableList = discriminatorVariables(parts.discriminator)
-  // Data parallelism (options.threads = 2): a peer thread takes part of every batch; DP-CTGAN stays on one thread
-  // (its noise is drawn once per batch, after clipping every row's gradient).
-  const split = options.threads === 2 && plan === null ? splitBatch(settings.batchSize, settings.pac) : null
+  const lossHistory: Array<EpochRecord> = []
   let peer: Peer | null = null
   let exchange: GradientExchange | null = null
-  if (split !== null) {
-    const floats = Math.max(parameterCount(generatorVariableList), parameterCount(discriminatorVariableList))
-    const setup = { memory: makeExchangeMemory(floats), floats, weights: split.weights }
-    peer = startPeer({
-      kind: "ctgan",
-      table,
-      transformer: transformer.toJSON(),
-      settings,
-      batchRows: split.peerRows,
-      seed: random.integer(2 ** 31),
-      steps: schedule.steps,
-      generatorWeights: readWeights(generatorVariableList),
-      discriminatorWeights: readWeights(discriminatorVariableList),
-      exchange: setup
-    })
-    exchange = gradientExchange({ ...setup, party: 0 })
-  }
-  const context = trainingContextOf(table, transformer, parts, settings, {
-    batchRows: split?.leaderRows ?? settings.batchSize,
-    exchange
-  }, random.fork())
-  const step = plan === null
-    ? ctganStep(context, conditionDraw(logFrequencies(parts.index.counts)))
-    : dpCtganStep(context, plan, conditionDraw(parts.index.counts))
-  const lossHistory: Array<EpochRecord> = []
   let trained = false
+  // From here on the networks hold tensors: freed below whatever happens (the peer may fail to start, too).
   try {
+    const generatorVariableList = generatorVariables(parts.generator)
+    const discriminatorVariableList = discriminatorVariables(parts.discriminator)
+    const split = boot === null ? null : splitBatch(settings.batchSize, settings.pac)
+    if (boot !== null && split !== null) {
+      const floats = Math.max(parameterCount(generatorVariableList), parameterCount(discriminatorVariableList))
+      const setup = { memory: makeExchangeMemory(floats), floats, weights: split.weights }
+      peer = await boot.start({
+        kind: "ctgan",
+        table,
+        transformer: transformer.toJSON(),
+        settings,
+        batchRows: split.peerRows,
+        seed: random.integer(2 ** 31),
+        steps: schedule.steps,
+        generatorWeights: readWeights(generatorVariableList),
+        discriminatorWeights: readWeights(discriminatorVariableList),
+        exchange: setup
+      })
+      exchange = gradientExchange({ ...setup, party: 0 })
+    }
+    const context = trainingContextOf(table, transformer, parts, settings, {
+      batchRows: split?.leaderRows ?? settings.batchSize,
+      exchange
+    }, random.fork())
+    const step = plan === null
+      ? ctganStep(context, conditionDraw(logFrequencies(parts.index.counts)))
+      : dpCtganStep(context, plan, conditionDraw(parts.index.counts))
     let done = 0
     for (const [epoch, end] of schedule.epochEnds.entries()) {
       const losses: Array<StepLosses> = []
@@ -109,7 +125,6 @@ export const fitCtgan = async (table: SynthTable, options: CtganOptions): Promis
   } finally {
     // The peer has finished its steps when the training has; otherwise it is waiting for this thread's gradients.
     if (!trained) exchange?.fail()
-    void peer?.worker.terminate()
     disposeCtganParts(parts, trained)
   }
   return ctganModelOf({

@@ -16,19 +16,29 @@ import { makeRandom } from "../../random.ts"
 import type { SynthTable } from "../../table.ts"
 import { fitTableTransformer } from "../../transform/index.ts"
 import { type GradientExchange, gradientExchange, makeExchangeMemory } from "../parallel/gradientExchange.ts"
-import { confirmReplicas, type Peer, startPeer } from "../parallel/startPeer.ts"
+import { bootPeer, confirmReplicas, type Peer, type PeerBoot } from "../parallel/startPeer.ts"
 import { parameterCount, syncedOptimizer } from "../parallel/syncedOptimizer.ts"
 import { readWeights } from "../parallel/weights.ts"
 import { startWasmBackend } from "../tf/wasmBackend.ts"
 import { tvaeModelOf, type TvaeModel } from "./model.ts"
 import { decoderVariables } from "./network.ts"
-import { type TvaeOptions, validTvaeOptions } from "./options.ts"
+import { type TvaeOptions, type TvaeSettings, validTvaeOptions } from "./options.ts"
 import { disposeTvaeNetworks, makeTvaeNetworks, makeTvaeUpdate, shuffle } from "./tvaeTraining.ts"
 import { type BatchShare, epochShares } from "./tvaeSchedule.ts"
 
 export const fitTvae = async (table: SynthTable, options: TvaeOptions): Promise<TvaeModel> => {
-  await startWasmBackend()
   const settings = validTvaeOptions(table, options)
+  // With two threads the peer boots (modules, tfjs, ONNX Runtime) while this thread fits the transformer.
+  const boot = options.threads === 2 && Math.min(settings.batchSize, table.rowCount) >= 2 ? bootPeer() : null
+  try {
+    return await train(table, options, settings, boot)
+  } finally {
+    boot?.stop()
+  }
+}
+
+const train = async (table: SynthTable, options: TvaeOptions, settings: TvaeSettings, boot: PeerBoot | null): Promise<TvaeModel> => {
+  await startWasmBackend()
   const { batchSize, epochs } = settings
   const random = makeRandom(options.seed)
   const transformer = fitTableTransformer(table, { seed: random.integer(2 ** 32) })
@@ -36,37 +46,38 @@ export const fitTvae = async (table: SynthTable, options: TvaeOptions): Promise<
   let shuffleRandom = random.fork()
   const update = makeTvaeUpdate(table, transformer, networks, settings, { encode: random.fork(), noise: random.fork() })
 
-  const parallel = options.threads === 2 && Math.min(batchSize, table.rowCount) >= 2
+  const parallel = boot !== null
   let peer: Peer | null = null
   let exchange: GradientExchange | null = null
   let share: BatchShare | null = null
-  if (parallel) {
-    const floats = parameterCount(networks.variables)
-    const setup = { memory: makeExchangeMemory(floats), floats, weights: [0.5, 0.5] as const }
-    const shuffleSeed = random.integer(2 ** 31)
-    shuffleRandom = makeRandom(shuffleSeed)
-    peer = startPeer({
-      kind: "tvae",
-      table,
-      transformer: transformer.toJSON(),
-      settings,
-      shuffleSeed,
-      seed: random.integer(2 ** 31),
-      weights: readWeights(networks.variables),
-      exchange: setup
-    })
-    exchange = gradientExchange({ ...setup, party: 0 })
-  }
-  const optimizer = exchange === null
-    ? networks.adam
-    : syncedOptimizer(networks.adam, exchange, networks.variables, () => share!.weights)
-
-  const rows = table.rowCount
-  const order = Int32Array.from({ length: rows }, (_, i) => i)
-  const stepsPerEpoch = Math.ceil(rows / batchSize)
   const lossHistory: Array<number> = []
   let trained = false
+  // From here on the networks hold tensors: freed below whatever happens (the peer may fail to start, too).
   try {
+    if (boot !== null) {
+      const floats = parameterCount(networks.variables)
+      const setup = { memory: makeExchangeMemory(floats), floats, weights: [0.5, 0.5] as const }
+      const shuffleSeed = random.integer(2 ** 31)
+      shuffleRandom = makeRandom(shuffleSeed)
+      peer = await boot.start({
+        kind: "tvae",
+        table,
+        transformer: transformer.toJSON(),
+        settings,
+        shuffleSeed,
+        seed: random.integer(2 ** 31),
+        weights: readWeights(networks.variables),
+        exchange: setup
+      })
+      exchange = gradientExchange({ ...setup, party: 0 })
+    }
+    const optimizer = exchange === null
+      ? networks.adam
+      : syncedOptimizer(networks.adam, exchange, networks.variables, () => share!.weights)
+
+    const rows = table.rowCount
+    const order = Int32Array.from({ length: rows }, (_, i) => i)
+    const stepsPerEpoch = Math.ceil(rows / batchSize)
     for (let epoch = 1; epoch <= epochs; epoch++) {
       shuffle(order, shuffleRandom)
       let lossSum = 0
@@ -84,7 +95,6 @@ export const fitTvae = async (table: SynthTable, options: TvaeOptions): Promise<
     trained = true
   } finally {
     if (!trained) exchange?.fail()
-    void peer?.worker.terminate()
     update.dispose()
     disposeTvaeNetworks(networks, trained)
   }

@@ -18,7 +18,7 @@ import { type BatchShare, epochShares } from "./tvaeSchedule.ts"
 export const runTvaePeer = async (request: TvaePeerRequest, exchange: GradientExchange): Promise<void> => {
   await startWasmBackend()
   const { settings, table } = request
-  const transformer = Either.getOrThrow(tableTransformerFromJSON(request.transformer))
+  const transformer = Either.getOrThrowWith(tableTransformerFromJSON(request.transformer), (error) => error)
   const random = makeRandom(request.seed)
   const networks = makeTvaeNetworks(transformer.width, settings, random)
   writeWeights(networks.variables, request.weights)
