@@ -67,8 +67,11 @@ try {
         const sampleCsv = join(work, `${dataset}-${model}-${targetEpsilon ?? "x"}.csv`)
         const generator = model as NeuralRun["generator"]
         console.error(`${dataset} ${model}${targetEpsilon === null ? "" : ` ε=${targetEpsilon}`}: ours, ${epochs} epochs`)
-        const ours = await runOurs({ data, generator, epochs, batchSize, seed, targetEpsilon, sampleCsv, threads })
-        const sdmetrics = withSdv ? await sdvQuality(data, sampleCsv) : null
+        const realCsv = join(work, `${dataset}-real.csv`)
+        const ours = await runOurs({ data, generator, epochs, batchSize, seed, targetEpsilon, sampleCsv, realCsv, threads })
+        // Against the real table as our CSVs render it (see NeuralRun.realCsv); SDV's sample is scored against the
+        // original file, which its own sample copies the spelling of.
+        const sdmetrics = withSdv ? await sdvQuality(realCsv, sampleCsv) : null
         console.log(JSON.stringify({ bench: "neural", dataset, ...ours, sdmetricsQuality: sdmetrics?.qualityScore ?? null }))
         // SDV has no DP-CTGAN: dp runs are compared with SDV's CTGAN (the same network without the privacy).
         let sdv: SdvRunResult | null = null

@@ -17,6 +17,13 @@ export interface NeuralRun {
   readonly targetEpsilon: number | null
   /** Where to write the sample as CSV (for SDMetrics' score of it); none when null. */
   readonly sampleCsv: string | null
+  /**
+   * Where to write the real table as CSV the same way (none when null). Our CSVs render values as the normalised
+   * table holds them (booleans as true/false, whatever the upload wrote: telco's "Yes"/"No" and 1/0), so SDMetrics
+   * must score the sample against this rendering of the real data, not the original file, or every boolean column
+   * counts as a complete miss.
+   */
+  readonly realCsv: string | null
   /** 2: CTGAN and TVAE train data parallel (DP-CTGAN always on one thread). */
   readonly threads: 1 | 2
 }
@@ -55,6 +62,7 @@ const run = async (config: NeuralRun) => {
   const sampleSeconds = (performance.now() - sampleStarted) / 1000
   const quality = qualityReport(table, sample)
   if (config.sampleCsv !== null) writeFileSync(config.sampleCsv, await csvOf(sample))
+  if (config.realCsv !== null) writeFileSync(config.realCsv, await csvOf(table))
   return {
     bench: "neural-ours",
     dataset: config.data.split("/").at(-1),
