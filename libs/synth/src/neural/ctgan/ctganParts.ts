@@ -26,7 +26,7 @@ export interface CtganParts {
   readonly heads: OutputHeads
 }
 
-const ADAM = {
+export const ADAM = {
   learningRate: CTGAN_DEFAULTS.learningRate,
   beta1: CTGAN_DEFAULTS.beta1,
   beta2: CTGAN_DEFAULTS.beta2,

@@ -12,7 +12,7 @@ import { readWeights, writeWeights } from "../parallel/weights.ts"
 import { startWasmBackend } from "../tf/wasmBackend.ts"
 import { conditionDraw, logFrequencies } from "./conditions.ts"
 import { disposeCtganParts, makeCtganParts, trainingContextOf } from "./ctganParts.ts"
-import { ctganStep } from "./ctganStep.ts"
+import { ctganTrainer } from "./ctganTrainer.ts"
 import { discriminatorVariables } from "./discriminator.ts"
 import { generatorVariables } from "./generator.ts"
 
@@ -26,9 +26,10 @@ export const runCtganPeer = async (request: CtganPeerRequest, exchange: Gradient
   writeWeights(generatorVariableList, request.generatorWeights)
   writeWeights(discriminatorVariableList, request.discriminatorWeights)
   const context = trainingContextOf(request.table, transformer, parts, request.settings, { batchRows: request.batchRows, exchange }, random.fork())
-  const step = ctganStep(context, conditionDraw(logFrequencies(parts.index.counts)))
+  const trainer = ctganTrainer(context, conditionDraw(logFrequencies(parts.index.counts)), exchange)
   try {
-    for (let done = 0; done < request.steps; done++) step()
+    for (let done = 0; done < request.steps; done++) trainer.step()
+    trainer.settle()
     // The leader checks that both replicas ended with the same generator (they apply identical updates).
     const weights = readWeights(generatorVariableList)
     parentPort?.postMessage({ kind: "finished", finalWeights: weights })

@@ -25,12 +25,19 @@ import {
 } from "./trainingContext.ts"
 
 /** A uniform α per pack, repeated for each of the pack's rows: [rows, 1], broadcast over the columns. */
+/** A uniform α per pack, drawn in pack order (float32, as the tensor holds it). */
+export const drawPackAlphas = (packs: number, random: TrainingContext["random"]): Float32Array => {
+  const alphas = new Float32Array(packs)
+  for (let pack = 0; pack < packs; pack++) alphas[pack] = random.next()
+  return alphas
+}
+
 const packAlphas = (context: TrainingContext): tf.Tensor2D => {
   const { batchSize, discriminator, random } = context
   const alphas = new Float32Array(batchSize)
-  for (let pack = 0; pack < batchSize / discriminator.pac; pack++) {
-    alphas.fill(random.next(), pack * discriminator.pac, (pack + 1) * discriminator.pac)
-  }
+  drawPackAlphas(batchSize / discriminator.pac, random).forEach((alpha, pack) =>
+    alphas.fill(alpha, pack * discriminator.pac, (pack + 1) * discriminator.pac)
+  )
   return tf.tensor2d(alphas, [batchSize, 1])
 }
 
@@ -78,8 +85,15 @@ const permutation = (size: number, context: TrainingContext): Int32Array => {
   return order
 }
 
-const criticStep = (context: TrainingContext, draw: ConditionDraw, variables: ReadonlyArray<tf.Variable>): number => {
-  const { batchSize, discriminator, index, random, space } = context
+/** A critic step's draws: the conditions (training-by-sampling), then real rows matching a shuffled copy of them. */
+export interface CriticBatch {
+  readonly realRows: Int32Array
+  readonly realConditions: Float32Array
+  readonly fakeConditions: Float32Array
+}
+
+export const drawCriticBatch = (context: TrainingContext, draw: ConditionDraw): CriticBatch => {
+  const { batchSize, index, random, space } = context
   const drawn = draw.draw(batchSize, random)
   const order = permutation(batchSize, context)
   const realRows = new Int32Array(batchSize)
@@ -93,6 +107,12 @@ const criticStep = (context: TrainingContext, draw: ConditionDraw, variables: Re
       realConditions.set(fakeConditions.subarray(from * space.width, (from + 1) * space.width), i * space.width)
     })
   }
+  return { realRows, realConditions, fakeConditions }
+}
+
+const criticStep = (context: TrainingContext, draw: ConditionDraw, variables: ReadonlyArray<tf.Variable>): number => {
+  const { batchSize, discriminator, random } = context
+  const { fakeConditions, realConditions, realRows } = drawCriticBatch(context, draw)
   return tf.tidy(() => {
     const fake = tf.tidy(() => generatedRows(context, conditionTensor(context, fakeConditions, batchSize), batchSize).rows)
     const real = withConditions(encodedRows(context, realRows), conditionTensor(context, realConditions, batchSize))

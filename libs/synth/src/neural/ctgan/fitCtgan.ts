@@ -9,7 +9,7 @@ import { readWeights } from "../parallel/weights.ts"
 import { startWasmBackend } from "../tf/wasmBackend.ts"
 import { conditionDraw, logFrequencies } from "./conditions.ts"
 import { disposeCtganParts, makeCtganParts, trainingContextOf } from "./ctganParts.ts"
-import { ctganStep } from "./ctganStep.ts"
+import { ctganTrainer } from "./ctganTrainer.ts"
 import { type CtganModel, ctganModelOf, type EpochRecord } from "./CtganModel.ts"
 import { discriminatorVariables } from "./discriminator.ts"
 import { dpCtganStep } from "./dpCtganStep.ts"
@@ -101,14 +101,14 @@ const train = async (
       batchRows: split?.leaderRows ?? settings.batchSize,
       exchange
     }, random.fork())
-    const step = plan === null
-      ? ctganStep(context, conditionDraw(logFrequencies(parts.index.counts)))
-      : dpCtganStep(context, plan, conditionDraw(parts.index.counts))
+    const trainer = plan === null
+      ? ctganTrainer(context, conditionDraw(logFrequencies(parts.index.counts)), exchange)
+      : { step: dpCtganStep(context, plan, conditionDraw(parts.index.counts)), settle: () => {} }
     let done = 0
     for (const [epoch, end] of schedule.epochEnds.entries()) {
       const losses: Array<StepLosses> = []
       for (; done < end; done++) {
-        losses.push(step())
+        losses.push(trainer.step())
         options.onProgress?.((done + 1) / schedule.steps)
       }
       const record = {
@@ -120,6 +120,7 @@ const train = async (
       options.onEpoch?.(record.epoch, { generator: record.generator, discriminator: record.discriminator })
       await nextTurn()
     }
+    trainer.settle()
     if (peer !== null) await confirmReplicas(peer, readWeights(generatorVariableList))
     trained = true
   } finally {

@@ -17,13 +17,13 @@ import type { SynthTable } from "../../table.ts"
 import { fitTableTransformer } from "../../transform/index.ts"
 import { type GradientExchange, gradientExchange, makeExchangeMemory } from "../parallel/gradientExchange.ts"
 import { bootPeer, confirmReplicas, type Peer, type PeerBoot } from "../parallel/startPeer.ts"
-import { parameterCount, syncedOptimizer } from "../parallel/syncedOptimizer.ts"
+import { parameterCount } from "../parallel/syncedOptimizer.ts"
 import { readWeights } from "../parallel/weights.ts"
 import { startWasmBackend } from "../tf/wasmBackend.ts"
 import { tvaeModelOf, type TvaeModel } from "./model.ts"
 import { decoderVariables } from "./network.ts"
 import { type TvaeOptions, type TvaeSettings, validTvaeOptions } from "./options.ts"
-import { disposeTvaeNetworks, makeTvaeNetworks, makeTvaeUpdate, shuffle } from "./tvaeTraining.ts"
+import { disposeTvaeNetworks, makeTvaeNetworks, makeTvaeUpdate, shuffle, type TvaeUpdate } from "./tvaeTraining.ts"
 import { type BatchShare, epochShares } from "./tvaeSchedule.ts"
 
 export const fitTvae = async (table: SynthTable, options: TvaeOptions): Promise<TvaeModel> => {
@@ -44,13 +44,14 @@ const train = async (table: SynthTable, options: TvaeOptions, settings: TvaeSett
   const transformer = fitTableTransformer(table, { seed: random.integer(2 ** 32) })
   const networks = makeTvaeNetworks(transformer.width, settings, random)
   let shuffleRandom = random.fork()
-  const update = makeTvaeUpdate(table, transformer, networks, settings, { encode: random.fork(), noise: random.fork() })
+  const streams = { encode: random.fork(), noise: random.fork() }
 
   const parallel = boot !== null
   let peer: Peer | null = null
   let exchange: GradientExchange | null = null
   let share: BatchShare | null = null
   const lossHistory: Array<number> = []
+  let update: TvaeUpdate | null = null
   let trained = false
   // From here on the networks hold tensors: freed below whatever happens (the peer may fail to start, too).
   try {
@@ -71,9 +72,8 @@ const train = async (table: SynthTable, options: TvaeOptions, settings: TvaeSett
       })
       exchange = gradientExchange({ ...setup, party: 0 })
     }
-    const optimizer = exchange === null
-      ? networks.adam
-      : syncedOptimizer(networks.adam, exchange, networks.variables, () => share!.weights)
+    const parallelShare = exchange === null ? null : { exchange, weights: () => share!.weights }
+    update = makeTvaeUpdate(table, transformer, networks, settings, streams, parallelShare)
 
     const rows = table.rowCount
     const order = Int32Array.from({ length: rows }, (_, i) => i)
@@ -83,7 +83,7 @@ const train = async (table: SynthTable, options: TvaeOptions, settings: TvaeSett
       let lossSum = 0
       let stepIndex = 0
       for (share of epochShares(order, batchSize, parallel ? 0 : "alone")) {
-        lossSum += update.step(share.rows, optimizer)
+        lossSum += update.step(share.rows)
         stepIndex += 1
         options.onProgress?.(((epoch - 1) * stepsPerEpoch + stepIndex) / (epochs * stepsPerEpoch))
       }
@@ -91,11 +91,12 @@ const train = async (table: SynthTable, options: TvaeOptions, settings: TvaeSett
       lossHistory.push(epochLoss)
       options.onEpoch?.(epoch, { loss: epochLoss })
     }
+    update.settle()
     if (peer !== null) await confirmReplicas(peer, readWeights(decoderVariables(networks.decoder)))
     trained = true
   } finally {
     if (!trained) exchange?.fail()
-    update.dispose()
+    update?.dispose()
     disposeTvaeNetworks(networks, trained)
   }
   if (epochs === 0) options.onProgress?.(1)

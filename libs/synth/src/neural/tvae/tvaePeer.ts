@@ -8,7 +8,6 @@ import { makeRandom } from "../../random.ts"
 import { tableTransformerFromJSON } from "../../transform/index.ts"
 import type { GradientExchange } from "../parallel/gradientExchange.ts"
 import type { TvaePeerRequest } from "../parallel/protocol.ts"
-import { syncedOptimizer } from "../parallel/syncedOptimizer.ts"
 import { readWeights, writeWeights } from "../parallel/weights.ts"
 import { startWasmBackend } from "../tf/wasmBackend.ts"
 import { decoderVariables } from "./network.ts"
@@ -22,19 +21,20 @@ export const runTvaePeer = async (request: TvaePeerRequest, exchange: GradientEx
   const random = makeRandom(request.seed)
   const networks = makeTvaeNetworks(transformer.width, settings, random)
   writeWeights(networks.variables, request.weights)
-  const update = makeTvaeUpdate(table, transformer, networks, settings, { encode: random.fork(), noise: random.fork() })
+  const streams = { encode: random.fork(), noise: random.fork() }
   let share: BatchShare | null = null
-  const optimizer = syncedOptimizer(networks.adam, exchange, networks.variables, () => share!.weights)
+  const update = makeTvaeUpdate(table, transformer, networks, settings, streams, { exchange, weights: () => share!.weights })
   const shuffleRandom = makeRandom(request.shuffleSeed)
   const order = Int32Array.from({ length: table.rowCount }, (_, i) => i)
   try {
     for (let epoch = 1; epoch <= settings.epochs; epoch++) {
       shuffle(order, shuffleRandom)
       for (share of epochShares(order, settings.batchSize, 1)) {
-        if (share.rows.length > 0) update.step(share.rows, optimizer)
-        else update.stepWithoutRows(optimizer)
+        if (share.rows.length > 0) update.step(share.rows)
+        else update.stepWithoutRows()
       }
     }
+    update.settle()
     const weights = readWeights(decoderVariables(networks.decoder))
     parentPort?.postMessage({ kind: "finished", finalWeights: weights })
   } finally {

@@ -7,7 +7,11 @@ import * as tf from "@tensorflow/tfjs"
 import type { Random } from "../../random.ts"
 import type { SynthTable } from "../../table.ts"
 import type { TableTransformer } from "../../transform/index.ts"
+import type { GradientExchange } from "../parallel/gradientExchange.ts"
+import { syncedOptimizer } from "../parallel/syncedOptimizer.ts"
 import { type Adam, makeAdam } from "../tf/adam.ts"
+import { loadNativeGemm } from "../tf/native/nativeGemm.ts"
+import { makeDirectTvaeUpdate } from "./direct/directTvae.ts"
 import { keepVariables } from "./keepVariables.ts"
 import { makeTvaeLoss } from "./loss.ts"
 import {
@@ -48,25 +52,71 @@ export const disposeTvaeNetworks = (networks: TvaeNetworks, keepDecoder: boolean
   if (!keepDecoder) for (const variable of decoderVariables(networks.decoder)) variable.dispose()
 }
 
+/** The update of a training, bound to its optimiser: alone, or averaging with the other thread first. */
 export interface TvaeUpdate {
-  /** One update on these rows of the table (at least one), through `optimizer`; answers the batch's loss. */
-  readonly step: (rows: Int32Array, optimizer: Adam) => number
+  /** One update on these rows of the table (at least one); answers the batch's loss. */
+  readonly step: (rows: Int32Array) => number
   /**
    * One update this thread has no rows for (zero gradients, weighted 0): a data-parallel peer meets the leader at a
    * batch of one row, which is the leader's alone.
    */
-  readonly stepWithoutRows: (optimizer: Adam) => void
+  readonly stepWithoutRows: () => void
+  /** Leaves the trained weights in the tfjs networks; call after the last update. */
+  readonly settle: () => void
   readonly dispose: () => void
+  readonly engine: "direct" | "tfjs"
 }
 
-/** `encodeRandom` draws each value's mode as it is encoded, `noiseRandom` the reparameterisation's ε. */
+/** A data-parallel training's exchange, and each update's shares of its batch. */
+export interface TvaeExchange {
+  readonly exchange: GradientExchange
+  readonly weights: () => readonly [number, number]
+}
+
+/**
+ * The direct update (direct/directTvae.ts: hand-derived gradients, products on ONNX Runtime) wherever ONNX Runtime
+ * loaded, else the tfjs update below; both threads of a training choose alike.
+ */
 export const makeTvaeUpdate = (
   table: SynthTable,
   transformer: TableTransformer,
   networks: TvaeNetworks,
   settings: TvaeSettings,
-  streams: { readonly encode: Random; readonly noise: Random }
+  streams: { readonly encode: Random; readonly noise: Random },
+  parallel: TvaeExchange | null
 ): TvaeUpdate => {
+  const native = loadNativeGemm()
+  if (native._tag === "Loaded" && settings.compressDims.length > 0 && settings.decompressDims.length > 0) {
+    const sync = parallel === null ? null : { average: (gradients: Float32Array) => parallel.exchange.average(gradients, parallel.weights()) }
+    const direct = makeDirectTvaeUpdate(table, transformer, networks, settings, streams, native.gemm.multiply, sync)
+    return { ...direct, dispose: () => {}, engine: "direct" }
+  }
+  const optimizer = parallel === null ? networks.adam : syncedOptimizer(networks.adam, parallel.exchange, networks.variables, parallel.weights)
+  const update = makeTfjsTvaeUpdate(table, transformer, networks, settings, streams)
+  return {
+    step: (rows) => update.step(rows, optimizer),
+    stepWithoutRows: () => update.stepWithoutRows(optimizer),
+    settle: () => {},
+    dispose: update.dispose,
+    engine: "tfjs"
+  }
+}
+
+/** TVAE's update through tfjs's automatic gradients, with the optimiser given at each call. */
+export interface TfjsTvaeUpdate {
+  readonly step: (rows: Int32Array, optimizer: Adam) => number
+  readonly stepWithoutRows: (optimizer: Adam) => void
+  readonly dispose: () => void
+}
+
+/** `encodeRandom` draws each value's mode as it is encoded, `noiseRandom` the reparameterisation's ε. */
+export const makeTfjsTvaeUpdate = (
+  table: SynthTable,
+  transformer: TableTransformer,
+  networks: TvaeNetworks,
+  settings: TvaeSettings,
+  streams: { readonly encode: Random; readonly noise: Random }
+): TfjsTvaeUpdate => {
   const { batchSize, embeddingDim, lossFactor } = settings
   const width = transformer.width
   const loss = makeTvaeLoss(transformer.spans, width, lossFactor)

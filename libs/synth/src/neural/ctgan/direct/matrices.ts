@@ -1,0 +1,70 @@
+/**
+ * Row-major float32 matrices for the direct CTGAN step (see directStep.ts): products on ONNX Runtime (nativeGemm.ts),
+ * everything elementwise in plain loops, which V8 compiles to tight code without tfjs's ~20 µs per operation.
+ */
+import type { NativeGemm } from "../../tf/native/nativeGemm.ts"
+
+export type Multiply = NativeGemm["multiply"]
+
+/** A dense layer's parameters (or their gradients) as views into a network's flat parameter array. */
+export interface DenseView {
+  readonly inputs: number
+  readonly outputs: number
+  /** [inputs, outputs], row-major: the input multiplies from the left, x·W, as dense.ts lays it out. */
+  readonly weight: Float32Array
+  readonly bias: Float32Array
+}
+
+/** Takes consecutive views from a flat array, in the order tfjs variables are listed (readWeights' layout). */
+export const viewReader = (flat: Float32Array) => {
+  let offset = 0
+  const take = (size: number): Float32Array => {
+    const view = flat.subarray(offset, offset + size)
+    if (view.length !== size) throw new RangeError(`parameter layout needs more than ${flat.length} values`)
+    offset += size
+    return view
+  }
+  const dense = (inputs: number, outputs: number): DenseView => ({ inputs, outputs, weight: take(inputs * outputs), bias: take(outputs) })
+  /** Throws unless every value was taken: a layout that disagrees with the networks must not train silently. */
+  const finish = () => {
+    if (offset !== flat.length) throw new RangeError(`parameter layout takes ${offset} of ${flat.length} values`)
+  }
+  return { take, dense, finish }
+}
+
+/** out (rows × columns) = x (rows × inputs) · W + b. */
+export const applyLayer = (multiply: Multiply, layer: DenseView, x: Float32Array, rows: number, out: Float32Array): void => {
+  multiply(x, false, layer.weight, false, { m: rows, k: layer.inputs, n: layer.outputs }, out)
+  addRowVector(out, rows, layer.bias)
+}
+
+/** Adds `vector` to every row of `matrix` (rows × vector.length). */
+export const addRowVector = (matrix: Float32Array, rows: number, vector: Float32Array): void => {
+  const columns = vector.length
+  for (let row = 0, at = 0; row < rows; row++) {
+    for (let j = 0; j < columns; j++, at++) matrix[at] = matrix[at]! + vector[j]!
+  }
+}
+
+/** into[j] = Σ over rows first … end − 1 of matrix[row, j] (overwrites `into`). */
+export const columnSums = (matrix: Float32Array, columns: number, first: number, end: number, into: Float32Array): void => {
+  into.fill(0)
+  for (let row = first; row < end; row++) {
+    const base = row * columns
+    for (let j = 0; j < columns; j++) into[j] = into[j]! + matrix[base + j]!
+  }
+}
+
+/** Multiplies `x` by `y` entry by entry, in place, over the first `count` entries. */
+export const multiplyInPlace = (x: Float32Array, y: Float32Array, count: number): void => {
+  for (let i = 0; i < count; i++) x[i] = x[i]! * y[i]!
+}
+
+/**
+ * The product on the leading parts of its arrays: ONNX Runtime's tensors must be exactly m×k, k×n and m×n, while
+ * the direct step's buffers are sized for its largest batch.
+ */
+export const onLeadingParts = (multiply: Multiply): Multiply => (a, transposeA, b, transposeB, dimensions, out) => {
+  const { k, m, n } = dimensions
+  multiply(a.subarray(0, m * k), transposeA, b.subarray(0, k * n), transposeB, dimensions, out.subarray(0, m * n))
+}
