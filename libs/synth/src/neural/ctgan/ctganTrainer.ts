@@ -9,6 +9,7 @@ import { loadNativeGemm } from "../tf/native/nativeGemm.ts"
 import type { ConditionDraw } from "./conditions.ts"
 import { ctganStep } from "./ctganStep.ts"
 import { directCtganTrainer } from "./direct/directStep.ts"
+import { productsOf } from "./direct/matrices.ts"
 import type { StepLosses, TrainingContext } from "./trainingContext.ts"
 
 export interface CtganTrainer {
@@ -24,6 +25,6 @@ export interface CtganTrainer {
  */
 export const ctganTrainer = (context: TrainingContext, draw: ConditionDraw, exchange: GradientExchange | null): CtganTrainer => {
   const native = loadNativeGemm()
-  if (native._tag === "Loaded") return { ...directCtganTrainer(context, draw, native.gemm.multiply, exchange), engine: "direct" }
+  if (native._tag === "Loaded") return { ...directCtganTrainer(context, draw, productsOf(native.gemm), exchange), engine: "direct" }
   return { step: ctganStep(context, draw), settle: () => {}, engine: "tfjs" }
 }

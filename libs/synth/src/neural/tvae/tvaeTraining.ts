@@ -11,6 +11,7 @@ import type { GradientExchange } from "../parallel/gradientExchange.ts"
 import { syncedOptimizer } from "../parallel/syncedOptimizer.ts"
 import { type Adam, makeAdam } from "../tf/adam.ts"
 import { loadNativeGemm } from "../tf/native/nativeGemm.ts"
+import { productsOf } from "../ctgan/direct/matrices.ts"
 import { makeDirectTvaeUpdate } from "./direct/directTvae.ts"
 import { keepVariables } from "./keepVariables.ts"
 import { makeTvaeLoss } from "./loss.ts"
@@ -88,7 +89,7 @@ export const makeTvaeUpdate = (
   const native = loadNativeGemm()
   if (native._tag === "Loaded" && settings.compressDims.length > 0 && settings.decompressDims.length > 0) {
     const sync = parallel === null ? null : { average: (gradients: Float32Array) => parallel.exchange.average(gradients, parallel.weights()) }
-    const direct = makeDirectTvaeUpdate(table, transformer, networks, settings, streams, native.gemm.multiply, sync)
+    const direct = makeDirectTvaeUpdate(table, transformer, networks, settings, streams, productsOf(native.gemm), sync)
     return { ...direct, dispose: () => {}, engine: "direct" }
   }
   const optimizer = parallel === null ? networks.adam : syncedOptimizer(networks.adam, parallel.exchange, networks.variables, parallel.weights)

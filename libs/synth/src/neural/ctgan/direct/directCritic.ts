@@ -13,7 +13,7 @@
  * interpolated packs) run as one stack of rows, the interpolates' inputs replaced by F after the forward pass: one
  * product per layer and direction for the whole critic loss.
  */
-import { applyLayer, columnSums, type DenseView, type Multiply, viewReader } from "./matrices.ts"
+import { columnSums, type DenseView, type Products, viewReader } from "./matrices.ts"
 
 const LEAKY_SLOPE = 0.2
 
@@ -43,7 +43,8 @@ export interface DirectCritic {
   readonly generatorLossGradient: (packs: number, into: Float32Array) => number
 }
 
-export const makeDirectCritic = (shape: DirectCriticShape, parameters: Float32Array, gradients: Float32Array, multiply: Multiply): DirectCritic => {
+export const makeDirectCritic = (shape: DirectCriticShape, parameters: Float32Array, gradients: Float32Array, products: Products): DirectCritic => {
+  const { multiply } = products
   const { hidden, inputs, maxRows } = shape
   const layout = (flat: Float32Array) => {
     const reader = viewReader(flat)
@@ -73,7 +74,7 @@ export const makeDirectCritic = (shape: DirectCriticShape, parameters: Float32Ar
   const forward = (rows: number) => {
     for (let l = 0; l < depth; l++) {
       const out = activations[l + 1]!
-      applyLayer(multiply, weights.layers[l]!, activations[l]!, rows, out)
+      products.dense(weights.layers[l]!, activations[l]!, rows, out)
       const mask = masks[l]!
       const slope = slopes[l]!
       for (let i = 0, count = rows * hidden[l]!; i < count; i++) {

@@ -4,7 +4,7 @@
  * layer's input, then a Linear to the encoded width. Used by directStep.ts; directStep.unit.spec.ts checks its
  * gradients against tfjs's automatic ones on generator.ts.
  */
-import { applyLayer, columnSums, type DenseView, type Multiply, viewReader } from "./matrices.ts"
+import { columnSums, type DenseView, type Products, viewReader } from "./matrices.ts"
 
 const BATCH_NORM_EPSILON = 1e-5
 
@@ -33,7 +33,8 @@ interface ResidualView {
   readonly shift: Float32Array
 }
 
-export const makeDirectGenerator = (shape: DirectGeneratorShape, parameters: Float32Array, gradients: Float32Array, multiply: Multiply): DirectGenerator => {
+export const makeDirectGenerator = (shape: DirectGeneratorShape, parameters: Float32Array, gradients: Float32Array, products: Products): DirectGenerator => {
+  const { multiply } = products
   const { hidden, inputs, maxRows, outputs } = shape
   const layout = (flat: Float32Array) => {
     const reader = viewReader(flat)
@@ -69,7 +70,7 @@ export const makeDirectGenerator = (shape: DirectGeneratorShape, parameters: Flo
       const size = hidden[l]!
       const { dense, scale, shift } = weights.residuals[l]!
       const z = normalized[l]!
-      applyLayer(multiply, dense, xs[l]!, rows, z)
+      products.dense(dense, xs[l]!, rows, z)
       // The batch's mean and biased variance per column, in one pass (float64 sums: E[z²] − E[z]² stays accurate).
       const mean = columnMeans.subarray(0, size)
       const inverse = inverseDeviations[l]!
@@ -105,7 +106,7 @@ export const makeDirectGenerator = (shape: DirectGeneratorShape, parameters: Flo
         for (let j = 0; j < belowWidth; j++) out[to + size + j] = below[belowStart + j]!
       }
     }
-    applyLayer(multiply, weights.output, xs[depth]!, rows, raw)
+    products.dense(weights.output, xs[depth]!, rows, raw)
   }
 
   const backward = (rows: number, rawGradient: Float32Array) => {

@@ -15,15 +15,15 @@ import { fairCoins, standardNormals } from "../noise.ts"
 import { makeDirectCritic } from "./directCritic.ts"
 import { makeDirectGenerator } from "./directGenerator.ts"
 import { makeDirectHeads } from "./directHeads.ts"
-import { type Multiply, onLeadingParts } from "./matrices.ts"
+import { type Products, productsOf } from "./matrices.ts"
 
-let multiply: Multiply
+let products: Products
 
 beforeAll(async () => {
   await startWasmBackend()
   const native = loadNativeGemm()
   if (native._tag !== "Loaded") throw new Error(`ONNX Runtime did not load: ${native.reason}`)
-  multiply = onLeadingParts(native.gemm.multiply)
+  products = productsOf(native.gemm)
 })
 
 /** |actual − expected| ≤ tolerance · max(1, |expected|) entry by entry; the scale guards against all-zero checks. */
@@ -79,7 +79,7 @@ describe("the direct critic", () => {
     const inputs = pac * json.real[0]!.length
     const hidden = json.layers.slice(0, -1).map(({ bias }) => bias.length)
     const gradients = new Float32Array(flatDense(json.layers).length)
-    const critic = makeDirectCritic({ inputs, hidden, maxRows: 3 * packs }, flatDense(json.layers), gradients, multiply)
+    const critic = makeDirectCritic({ inputs, hidden, maxRows: 3 * packs }, flatDense(json.layers), gradients, products)
     const real = json.real.flat()
     const fake = json.fake.flat()
     critic.input.set(real, 0)
@@ -125,7 +125,7 @@ describe("the direct critic", () => {
     })
 
     const gradients = new Float32Array(expected.critic.length)
-    const critic = makeDirectCritic({ inputs: pac * rowWidth, hidden: [16, 12], maxRows: 3 * packs }, readWeights(variables), gradients, multiply)
+    const critic = makeDirectCritic({ inputs: pac * rowWidth, hidden: [16, 12], maxRows: 3 * packs }, readWeights(variables), gradients, products)
     const place = () => {
       critic.input.set(real, 0)
       critic.input.set(fake, rows * rowWidth)
@@ -198,9 +198,9 @@ describe("the direct generator and output heads", () => {
     heads.dispose()
 
     const gradients = new Float32Array(expected.length)
-    const direct = makeDirectGenerator({ inputs: embedding + space.width, hidden: [10, 8], outputs: width, maxRows: rows }, readWeights(variables), gradients, multiply)
+    const direct = makeDirectGenerator({ inputs: embedding + space.width, hidden: [10, 8], outputs: width, maxRows: rows }, readWeights(variables), gradients, products)
     const criticVariables = discriminatorVariables(discriminator)
-    const critic = makeDirectCritic({ inputs: pac * rowWidth, hidden: [12], maxRows: 3 * packs }, readWeights(criticVariables), new Float32Array(readWeights(criticVariables).length), multiply)
+    const critic = makeDirectCritic({ inputs: pac * rowWidth, hidden: [12], maxRows: 3 * packs }, readWeights(criticVariables), new Float32Array(readWeights(criticVariables).length), products)
     const directHeads = makeDirectHeads(spans, width, space)
     direct.input.set(input)
     direct.forward(rows)

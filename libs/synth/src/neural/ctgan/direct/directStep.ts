@@ -28,7 +28,7 @@ import type { TrainingContext } from "../trainingContext.ts"
 import { makeDirectCritic } from "./directCritic.ts"
 import { makeDirectGenerator } from "./directGenerator.ts"
 import { makeDirectHeads } from "./directHeads.ts"
-import { type Multiply, onLeadingParts } from "./matrices.ts"
+import type { Products } from "./matrices.ts"
 
 /** Inverted dropout's kept value for p = 0.5, as discriminator.ts. */
 const DROPOUT_KEPT = 2
@@ -36,11 +36,10 @@ const DROPOUT_KEPT = 2
 export const directCtganTrainer = (
   context: TrainingContext,
   draw: ConditionDraw,
-  multiply: Multiply,
+  products: Products,
   exchange: GradientExchange | null
 ): Omit<CtganTrainer, "engine"> => {
   const { batchSize, discriminator, embeddingDim, random, space, table, transformer } = context
-  const product = onLeadingParts(multiply)
   const pac = discriminator.pac
   const packs = batchSize / pac
   const width = transformer.width
@@ -57,12 +56,12 @@ export const directCtganTrainer = (
     hidden: context.generator.residuals.map((residual) => residual.scale.shape[0]),
     outputs: width,
     maxRows: batchSize
-  }, generatorParameters, generatorGradients, product)
+  }, generatorParameters, generatorGradients, products)
   const critic = makeDirectCritic({
     inputs: pac * rowWidth,
     hidden: discriminator.hidden.map((layer) => layer.bias.shape[0]),
     maxRows: 3 * packs
-  }, criticParameters, criticGradients, product)
+  }, criticParameters, criticGradients, products)
   const heads = makeDirectHeads(transformer.spans, width, space)
   const generatorAdam = makeFlatAdam(generatorParameters.length, ADAM)
   const criticAdam = makeFlatAdam(criticParameters.length, ADAM)

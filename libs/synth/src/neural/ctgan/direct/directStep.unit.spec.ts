@@ -10,6 +10,7 @@ import { settingsOf } from "../options.ts"
 import { twoModeTable } from "../testing/twoModeTable.ts"
 import type { StepLosses } from "../trainingContext.ts"
 import { directCtganTrainer } from "./directStep.ts"
+import { productsOf } from "./matrices.ts"
 
 beforeAll(async () => {
   await startWasmBackend()
@@ -38,7 +39,7 @@ const threeSteps = (engine: "direct" | "tfjs"): ReadonlyArray<StepLosses> => {
   } else {
     const native = loadNativeGemm()
     if (native._tag !== "Loaded") throw new Error(`ONNX Runtime did not load: ${native.reason}`)
-    step = directCtganTrainer(context, draw, native.gemm.multiply, null).step
+    step = directCtganTrainer(context, draw, productsOf(native.gemm), null).step
   }
   const losses = [step(), step(), step()]
   disposeCtganParts(parts, false)

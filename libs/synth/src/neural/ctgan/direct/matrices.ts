@@ -32,19 +32,18 @@ export const viewReader = (flat: Float32Array) => {
   return { take, dense, finish }
 }
 
-/** out (rows × columns) = x (rows × inputs) · W + b. */
-export const applyLayer = (multiply: Multiply, layer: DenseView, x: Float32Array, rows: number, out: Float32Array): void => {
-  multiply(x, false, layer.weight, false, { m: rows, k: layer.inputs, n: layer.outputs }, out)
-  addRowVector(out, rows, layer.bias)
+/** The products the direct steps run, on the leading parts of their (largest-batch) buffers. */
+export interface Products {
+  readonly multiply: Multiply
+  /** out (rows × outputs) = x (rows × inputs) · W + b, the bias added inside the product (no pass of its own). */
+  readonly dense: (layer: DenseView, x: Float32Array, rows: number, out: Float32Array) => void
 }
 
-/** Adds `vector` to every row of `matrix` (rows × vector.length). */
-export const addRowVector = (matrix: Float32Array, rows: number, vector: Float32Array): void => {
-  const columns = vector.length
-  for (let row = 0, at = 0; row < rows; row++) {
-    for (let j = 0; j < columns; j++, at++) matrix[at] = matrix[at]! + vector[j]!
-  }
-}
+export const productsOf = (gemm: NativeGemm): Products => ({
+  multiply: onLeadingParts(gemm.multiply),
+  dense: (layer, x, rows, out) =>
+    gemm.multiplyAddRow(x.subarray(0, rows * layer.inputs), layer.weight, layer.bias, { m: rows, k: layer.inputs, n: layer.outputs }, out.subarray(0, rows * layer.outputs))
+})
 
 /** into[j] = Σ over rows first … end − 1 of matrix[row, j] (overwrites `into`). */
 export const columnSums = (matrix: Float32Array, columns: number, first: number, end: number, into: Float32Array): void => {
@@ -64,7 +63,7 @@ export const multiplyInPlace = (x: Float32Array, y: Float32Array, count: number)
  * The product on the leading parts of its arrays: ONNX Runtime's tensors must be exactly m×k, k×n and m×n, while
  * the direct step's buffers are sized for its largest batch.
  */
-export const onLeadingParts = (multiply: Multiply): Multiply => (a, transposeA, b, transposeB, dimensions, out) => {
+const onLeadingParts = (multiply: Multiply): Multiply => (a, transposeA, b, transposeB, dimensions, out) => {
   const { k, m, n } = dimensions
   multiply(a.subarray(0, m * k), transposeA, b.subarray(0, k * n), transposeB, dimensions, out.subarray(0, m * n))
 }

@@ -1,7 +1,7 @@
 /**
  * The smallest ONNX model there is: one `Gemm` node, Y = op(A)·op(B), float32 matrices of any size (symbolic
  * dimensions m, k, n), with `transA`/`transB` fixed per model. Written as protobuf bytes here rather than shipped as
- * a file: the model is 130 bytes and needs no tool to regenerate.
+ * a file: the model is ~130 bytes and needs no tool to regenerate.
  *
  * Field numbers are those of onnx.proto3 (ModelProto, GraphProto, NodeProto, AttributeProto, ValueInfoProto,
  * TypeProto.Tensor, TensorShapeProto, OperatorSetIdProto).
@@ -47,11 +47,21 @@ const intAttribute = (name: string, value: number): Array<number> => [
   ...integer(20, ATTRIBUTE_INT)
 ]
 
-/** Inputs `a` and `b`, output `y`; `a` is [k, m] when transposed, `b` is [n, k] when transposed. */
-export const gemmModel = (transposeA: boolean, transposeB: boolean): Uint8Array => {
+/** A float32 vector input with a symbolic length. */
+const vector = (name: string, length: string): Array<number> => {
+  const shape = bytesField(2, bytesField(1, text(2, length)))
+  return [...text(1, name), ...bytesField(2, bytesField(1, [...integer(1, FLOAT), ...shape]))]
+}
+
+/**
+ * Inputs `a` and `b`, output `y`; `a` is [k, m] when transposed, `b` is [n, k] when transposed. With `bias`, a third
+ * input `c` of length n is added to every row (Gemm's broadcast C): a dense layer's x·W + b in one pass.
+ */
+export const gemmModel = (transposeA: boolean, transposeB: boolean, bias = false): Uint8Array => {
   const node = [
     ...text(1, "a"),
     ...text(1, "b"),
+    ...(bias ? text(1, "c") : []),
     ...text(2, "y"),
     ...text(4, "Gemm"),
     ...bytesField(5, intAttribute("transA", transposeA ? 1 : 0)),
@@ -62,6 +72,7 @@ export const gemmModel = (transposeA: boolean, transposeB: boolean): Uint8Array 
     ...text(2, "gemm"),
     ...bytesField(11, transposeA ? matrix("a", "k", "m") : matrix("a", "m", "k")),
     ...bytesField(11, transposeB ? matrix("b", "n", "k") : matrix("b", "k", "n")),
+    ...(bias ? bytesField(11, vector("c", "n")) : []),
     ...bytesField(12, matrix("y", "m", "n"))
   ]
   const opset = [...text(1, ""), ...integer(2, 13)]

@@ -28,6 +28,14 @@ export interface NativeGemm {
     dimensions: { readonly m: number; readonly k: number; readonly n: number },
     out: Float32Array
   ) => void
+  /** out (m×n) = a·b + bias (added to every row): a dense layer in one pass. */
+  readonly multiplyAddRow: (
+    a: Float32Array,
+    b: Float32Array,
+    bias: Float32Array,
+    dimensions: { readonly m: number; readonly k: number; readonly n: number },
+    out: Float32Array
+  ) => void
 }
 
 export type NativeGemmLoad =
@@ -74,6 +82,9 @@ const load = (): NativeGemm => {
       return session
     })
   )
+  const biased = new binding.InferenceSession()
+  const biasedModel = gemmModel(false, false, true)
+  biased.loadModel(biasedModel.buffer, biasedModel.byteOffset, biasedModel.byteLength, SESSION_OPTIONS)
   const multiply: NativeGemm["multiply"] = (a, transposeA, b, transposeB, { k, m, n }, out) => {
     const session = sessions[transposeA ? 1 : 0]![transposeB ? 1 : 0]!
     session.run(
@@ -85,7 +96,18 @@ const load = (): NativeGemm => {
       {}
     )
   }
-  return { multiply }
+  const multiplyAddRow: NativeGemm["multiplyAddRow"] = (a, b, bias, { k, m, n }, out) => {
+    biased.run(
+      {
+        a: new Tensor("float32", a, [m, k]),
+        b: new Tensor("float32", b, [k, n]),
+        c: new Tensor("float32", bias, [n])
+      },
+      { y: new Tensor("float32", out, [m, n]) },
+      {}
+    )
+  }
+  return { multiply, multiplyAddRow }
 }
 
 let loaded: NativeGemmLoad | null = null

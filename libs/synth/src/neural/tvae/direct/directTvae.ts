@@ -13,7 +13,7 @@
 import type { Random } from "../../../random.ts"
 import type { SynthTable } from "../../../table.ts"
 import type { Span, TableTransformer } from "../../../transform/index.ts"
-import { applyLayer, columnSums, type DenseView, type Multiply, onLeadingParts, viewReader } from "../../ctgan/direct/matrices.ts"
+import { columnSums, type DenseView, type Products, viewReader } from "../../ctgan/direct/matrices.ts"
 import { readWeights, writeWeights } from "../../parallel/weights.ts"
 import { type FlatAdam, makeFlatAdam } from "../../tf/flatAdam.ts"
 import { SIGMA_MAX, SIGMA_MIN } from "../network.ts"
@@ -64,14 +64,15 @@ const layoutOf = (flat: Float32Array, width: number, settings: TvaeSettings): La
 }
 
 /** A stack of Linear + ReLU layers with the activations kept for the backward pass. */
-const reluStack = (layers: ReadonlyArray<DenseView>, inputWidth: number, maxRows: number, multiply: Multiply) => {
+const reluStack = (layers: ReadonlyArray<DenseView>, inputWidth: number, maxRows: number, products: Products) => {
+  const { multiply } = products
   const outputs = layers.map((layer) => new Float32Array(maxRows * layer.outputs))
   const gradients = layers.map((layer) => new Float32Array(maxRows * layer.outputs))
   const forward = (input: Float32Array, rows: number): Float32Array => {
     let x = input
     layers.forEach((layer, l) => {
       const out = outputs[l]!
-      applyLayer(multiply, layer, x, rows, out)
+      products.dense(layer, x, rows, out)
       for (let i = 0, count = rows * layer.outputs; i < count; i++) if (out[i]! < 0) out[i] = 0
       x = out
     })
@@ -105,13 +106,13 @@ export const makeDirectTvaeUpdate = (
   networks: TvaeNetworks,
   settings: TvaeSettings,
   streams: { readonly encode: Random; readonly noise: Random },
-  gemm: Multiply,
+  products: Products,
   sync: TvaeSync | null
 ): DirectTvaeUpdate => {
   if (settings.compressDims.length === 0 || settings.decompressDims.length === 0) {
     throw new RangeError("the direct TVAE update needs at least one hidden layer in the encoder and the decoder")
   }
-  const multiply = onLeadingParts(gemm)
+  const { multiply } = products
   const { batchSize, embeddingDim, lossFactor } = settings
   const width = transformer.width
   const maxRows = Math.min(batchSize, table.rowCount)
@@ -120,8 +121,8 @@ export const makeDirectTvaeUpdate = (
   const weights = layoutOf(parameters, width, settings)
   const grads = layoutOf(gradients, width, settings)
   const adam: FlatAdam = makeFlatAdam(parameters.length, { learningRate: 1e-3, beta1: 0.9, beta2: 0.999, weightDecay: 1e-5 })
-  const encoder = reluStack(weights.encoder, width, maxRows, multiply)
-  const decoder = reluStack(weights.decoder, embeddingDim, maxRows, multiply)
+  const encoder = reluStack(weights.encoder, width, maxRows, products)
+  const decoder = reluStack(weights.decoder, embeddingDim, maxRows, products)
   const isValue = Uint8Array.from({ length: width }, () => 0)
   const softmaxSpans: Array<Span> = []
   for (const span of transformer.spans) {
@@ -148,11 +149,11 @@ export const makeDirectTvaeUpdate = (
   const lossAndGradients = (rows: number): number => {
     // Encoder, heads, reparameterisation, decoder.
     const feature = encoder.forward(x, rows)
-    applyLayer(multiply, weights.mean, feature, rows, mean)
-    applyLayer(multiply, weights.logVariance, feature, rows, logVariance)
+    products.dense(weights.mean, feature, rows, mean)
+    products.dense(weights.logVariance, feature, rows, logVariance)
     for (let i = 0, count = rows * embeddingDim; i < count; i++) z[i] = mean[i]! + epsilon[i]! * Math.exp(logVariance[i]! / 2)
     const decoded = decoder.forward(z, rows)
-    applyLayer(multiply, weights.output, decoded, rows, reconstruction)
+    products.dense(weights.output, decoded, rows, reconstruction)
 
     // The loss and ∂loss/∂reconstruction, ∂loss/∂σ.
     const scale = lossFactor / rows

@@ -2,7 +2,7 @@ import * as tf from "@tensorflow/tfjs"
 import { beforeAll, describe, expect, it } from "vitest"
 import { makeRandom } from "../../../random.ts"
 import { fitTableTransformer } from "../../../transform/index.ts"
-import { onLeadingParts } from "../../ctgan/direct/matrices.ts"
+import { productsOf } from "../../ctgan/direct/matrices.ts"
 import type { Adam } from "../../tf/adam.ts"
 import { loadNativeGemm } from "../../tf/native/nativeGemm.ts"
 import { startWasmBackend } from "../../tf/wasmBackend.ts"
@@ -34,7 +34,7 @@ describe("the direct TVAE update", () => {
       dispose: () => {}
     }
     let actual = new Float32Array(0)
-    const direct = makeDirectTvaeUpdate(table, transformer, networks, settings, { encode: makeRandom(1), noise: makeRandom(2) }, onLeadingParts(native.gemm.multiply), {
+    const direct = makeDirectTvaeUpdate(table, transformer, networks, settings, { encode: makeRandom(1), noise: makeRandom(2) }, productsOf(native.gemm), {
       average: (gradients) => (actual = Float32Array.from(gradients))
     })
     const tfjsUpdate = makeTfjsTvaeUpdate(table, transformer, networks, settings, { encode: makeRandom(1), noise: makeRandom(2) })
