@@ -25,13 +25,18 @@ export const makeFlatAdam = (size: number, options: AdamOptions): FlatAdam => {
     const firstCorrection = 1 - beta1 ** steps
     const secondCorrection = 1 - beta2 ** steps
     const stepSize = learningRate / firstCorrection
+    // √(v / c) as √v · (1/√c): one division fewer per parameter.
+    const rootCorrection = 1 / Math.sqrt(secondCorrection)
+    const keepFirst = 1 - beta1
+    const keepSecond = 1 - beta2
     for (let i = 0; i < size; i++) {
-      const gradient = gradients[i]! + weightDecay * parameters[i]!
-      const m = beta1 * firstMoments[i]! + (1 - beta1) * gradient
-      const v = beta2 * secondMoments[i]! + (1 - beta2) * gradient * gradient
+      const theta = parameters[i]!
+      const gradient = gradients[i]! + weightDecay * theta
+      const m = beta1 * firstMoments[i]! + keepFirst * gradient
+      const v = beta2 * secondMoments[i]! + keepSecond * gradient * gradient
       firstMoments[i] = m
       secondMoments[i] = v
-      parameters[i] = parameters[i]! - (stepSize * m) / (Math.sqrt(v / secondCorrection) + epsilon)
+      parameters[i] = theta - (stepSize * m) / (Math.sqrt(v) * rootCorrection + epsilon)
     }
   }
   return { step }
