@@ -1,12 +1,16 @@
 /**
- * CTGAN's generator (generator.ts) computed directly on flat arrays, forward and backward: per hidden size
- * Linear → batch norm (the batch's own statistics, biased variance, ε = 1e-5) → ReLU, concatenated before the
- * layer's input, then a Linear to the encoded width. Used by directStep.ts; directStep.unit.spec.ts checks its
- * gradients against tfjs's automatic ones on generator.ts.
+ * CTGAN's generator (generator.ts) computed directly, forward and backward: per hidden size Linear → batch norm (the
+ * batch's own statistics, biased variance, ε = 1e-5) → ReLU, concatenated before the layer's input, then a Linear to
+ * the encoded width. Each layer runs as one ONNX Runtime call (generatorGraphs.ts). Used by directStep.ts;
+ * directNetworks.unit.spec.ts checks its gradients against tfjs's automatic ones on generator.ts.
  */
-import { columnSums, type DenseView, type Products, viewReader } from "./matrices.ts"
+import { denseBackwardModel, residualBackwardModel, residualForwardModel } from "./generatorGraphs.ts"
+import { type DenseView, type Products, viewReader } from "./matrices.ts"
 
-const BATCH_NORM_EPSILON = 1e-5
+const BATCH_NORM_EPSILON = Float32Array.of(1e-5)
+const ZERO = Float32Array.of(0)
+const ROWS_AXIS = BigInt64Array.of(0n)
+const COLUMNS_AXIS = BigInt64Array.of(1n)
 
 export interface DirectGeneratorShape {
   /** Noise plus conditional vector. */
@@ -34,7 +38,6 @@ interface ResidualView {
 }
 
 export const makeDirectGenerator = (shape: DirectGeneratorShape, parameters: Float32Array, gradients: Float32Array, products: Products): DirectGenerator => {
-  const { multiply } = products
   const { hidden, inputs, maxRows, outputs } = shape
   const layout = (flat: Float32Array) => {
     const reader = viewReader(flat)
@@ -55,118 +58,84 @@ export const makeDirectGenerator = (shape: DirectGeneratorShape, parameters: Flo
   const widths = hidden.reduce<Array<number>>((all, size) => [...all, all[all.length - 1]! + size], [inputs])
   const xs = widths.map((width) => new Float32Array(maxRows * width))
   const normalized = hidden.map((size) => new Float32Array(maxRows * size))
-  const inverseDeviations = hidden.map((size) => new Float64Array(size))
+  const inverseDeviations = hidden.map((size) => new Float32Array(size))
   const raw = new Float32Array(maxRows * outputs)
   const xGradients = widths.map((width) => new Float32Array(maxRows * width))
-  const preNormGradient = new Float32Array(maxRows * Math.max(1, ...hidden))
-  const scaleSums = new Float64Array(Math.max(1, ...hidden))
-  const shiftSums = new Float64Array(Math.max(1, ...hidden))
-  const factors = new Float64Array(Math.max(1, ...hidden))
-  // Float64: sums over up to a batch of rows.
-  const columnMeans = new Float64Array(Math.max(1, ...hidden))
+  const forwardSession = products.session(residualForwardModel())
+  const backwardSessions = [products.session(residualBackwardModel(false)), products.session(residualBackwardModel(true))]
+  const outputBackward = products.session(denseBackwardModel())
+  const rowsInverse = new Float32Array(1)
+  const slices = hidden.map((size, l) => ({
+    headStart: BigInt64Array.of(0n),
+    headEnd: BigInt64Array.of(BigInt(size)),
+    tailStart: BigInt64Array.of(BigInt(size)),
+    tailEnd: BigInt64Array.of(BigInt(widths[l + 1]!))
+  }))
+  const matrix = (data: Float32Array, rows: number, columns: number) => ({ data: data.subarray(0, rows * columns), dims: [rows, columns] })
+  const vector = (data: Float32Array) => ({ data, dims: [data.length] })
+  const scalar = (data: Float32Array | BigInt64Array) => ({ data, dims: [1] })
 
   const forward = (rows: number) => {
     for (let l = 0; l < depth; l++) {
       const size = hidden[l]!
       const { dense, scale, shift } = weights.residuals[l]!
-      const z = normalized[l]!
-      products.dense(dense, xs[l]!, rows, z)
-      // The batch's mean and biased variance per column, in one pass (float64 sums: E[z²] − E[z]² stays accurate).
-      const mean = columnMeans.subarray(0, size)
-      const inverse = inverseDeviations[l]!
-      mean.fill(0)
-      inverse.fill(0)
-      for (let row = 0; row < rows; row++) {
-        const base = row * size
-        for (let j = 0; j < size; j++) {
-          const value = z[base + j]!
-          mean[j] = mean[j]! + value
-          inverse[j] = inverse[j]! + value * value
-        }
-      }
-      for (let j = 0; j < size; j++) {
-        const average = mean[j]! / rows
-        mean[j] = average
-        inverse[j] = 1 / Math.sqrt(Math.max(inverse[j]! / rows - average * average, 0) + BATCH_NORM_EPSILON)
-      }
-      const below = xs[l]!
-      const out = xs[l + 1]!
-      const belowWidth = widths[l]!
-      const width = widths[l + 1]!
-      for (let row = 0; row < rows; row++) {
-        const from = row * size
-        const to = row * width
-        for (let j = 0; j < size; j++) {
-          const n = (z[from + j]! - mean[j]!) * inverse[j]!
-          z[from + j] = n
-          const y = n * scale[j]! + shift[j]!
-          out[to + j] = y > 0 ? y : 0
-        }
-        const belowStart = row * belowWidth
-        for (let j = 0; j < belowWidth; j++) out[to + size + j] = below[belowStart + j]!
-      }
+      forwardSession.run({
+        x: matrix(xs[l]!, rows, widths[l]!),
+        weight: matrix(dense.weight, widths[l]!, size),
+        bias: vector(dense.bias),
+        scale: vector(scale),
+        shift: vector(shift),
+        epsilon: scalar(BATCH_NORM_EPSILON)
+      }, {
+        normalized: matrix(normalized[l]!, rows, size),
+        inverse: matrix(inverseDeviations[l]!, 1, size),
+        next: matrix(xs[l + 1]!, rows, widths[l + 1]!)
+      })
     }
     products.dense(weights.output, xs[depth]!, rows, raw)
   }
 
   const backward = (rows: number, rawGradient: Float32Array) => {
     const top = widths[depth]!
-    const outputGradient = rawGradient.subarray(0, rows * outputs)
-    multiply(xs[depth]!.subarray(0, rows * top), true, outputGradient, false, { m: top, k: rows, n: outputs }, grads.output.weight)
-    columnSums(outputGradient, outputs, 0, rows, grads.output.bias)
-    multiply(outputGradient, false, weights.output.weight, true, { m: rows, k: outputs, n: top }, xGradients[depth]!)
+    outputBackward.run({
+      x: matrix(xs[depth]!, rows, top),
+      weight: matrix(weights.output.weight, top, outputs),
+      gradient: matrix(rawGradient, rows, outputs),
+      rows: scalar(ROWS_AXIS)
+    }, {
+      weightGradient: matrix(grads.output.weight, top, outputs),
+      biasGradient: vector(grads.output.bias),
+      xGradient: matrix(xGradients[depth]!, rows, top)
+    })
+    rowsInverse[0] = 1 / rows
     for (let l = depth - 1; l >= 0; l--) {
       const size = hidden[l]!
-      const width = widths[l + 1]!
-      const out = xs[l + 1]!
-      const n = normalized[l]!
-      const dx = xGradients[l + 1]!
-      const { scale } = weights.residuals[l]!
+      const { dense, scale, shift } = weights.residuals[l]!
       const residualGrads = grads.residuals[l]!
-      // ∂/∂y through the ReLU, then γ's and β's gradients (float64 sums).
-      const dy = preNormGradient
-      const dScale = scaleSums.subarray(0, size)
-      const dShift = shiftSums.subarray(0, size)
-      dScale.fill(0)
-      dShift.fill(0)
-      for (let row = 0; row < rows; row++) {
-        const from = row * width
-        const at = row * size
-        for (let j = 0; j < size; j++) {
-          const g = out[from + j]! > 0 ? dx[from + j]! : 0
-          dy[at + j] = g
-          dScale[j] = dScale[j]! + g * n[at + j]!
-          dShift[j] = dShift[j]! + g
-        }
-      }
-      residualGrads.scale.set(dScale)
-      residualGrads.shift.set(dShift)
-      // Batch norm's backward pass: ∂z = γ·σ⁻¹·(∂y − mean ∂y − n̂ · mean(∂y·n̂)).
-      const inverse = inverseDeviations[l]!
-      for (let j = 0; j < size; j++) {
-        dScale[j] = dScale[j]! / rows
-        dShift[j] = dShift[j]! / rows
-        factors[j] = scale[j]! * inverse[j]!
-      }
-      for (let row = 0; row < rows; row++) {
-        const at = row * size
-        for (let j = 0; j < size; j++) {
-          dy[at + j] = factors[j]! * (dy[at + j]! - dShift[j]! - n[at + j]! * dScale[j]!)
-        }
-      }
-      const dz = dy.subarray(0, rows * size)
-      const belowWidth = widths[l]!
-      multiply(xs[l]!.subarray(0, rows * belowWidth), true, dz, false, { m: belowWidth, k: rows, n: size }, residualGrads.dense.weight)
-      columnSums(dz, size, 0, rows, residualGrads.dense.bias)
-      if (l === 0) break
-      // x_l's gradient: the product through W_l plus the part of x_{l+1}'s gradient that x_l was concatenated into.
-      const below = xGradients[l]!
-      multiply(dz, false, weights.residuals[l]!.dense.weight, true, { m: rows, k: size, n: belowWidth }, below)
-      for (let row = 0; row < rows; row++) {
-        const from = row * width + size
-        const to = row * belowWidth
-        for (let j = 0; j < belowWidth; j++) below[to + j] = below[to + j]! + dx[from + j]!
-      }
+      const { headEnd, headStart, tailEnd, tailStart } = slices[l]!
+      const passesOn = l > 0
+      backwardSessions[passesOn ? 1 : 0]!.run({
+        gradient: matrix(xGradients[l + 1]!, rows, widths[l + 1]!),
+        x: matrix(xs[l]!, rows, widths[l]!),
+        weight: matrix(dense.weight, widths[l]!, size),
+        normalized: matrix(normalized[l]!, rows, size),
+        inverse: matrix(inverseDeviations[l]!, 1, size),
+        scale: vector(scale),
+        shift: vector(shift),
+        rowsInverse: scalar(rowsInverse),
+        zero: scalar(ZERO),
+        headStart: scalar(headStart),
+        headEnd: scalar(headEnd),
+        ...(passesOn ? { tailStart: scalar(tailStart), tailEnd: scalar(tailEnd) } : {}),
+        columns: scalar(COLUMNS_AXIS),
+        rows: scalar(ROWS_AXIS)
+      }, {
+        weightGradient: matrix(residualGrads.dense.weight, widths[l]!, size),
+        biasGradient: vector(residualGrads.dense.bias),
+        scaleGradient: vector(residualGrads.scale),
+        shiftGradient: vector(residualGrads.shift),
+        ...(passesOn ? { xGradient: matrix(xGradients[l]!, rows, widths[l]!) } : {})
+      })
     }
   }
 

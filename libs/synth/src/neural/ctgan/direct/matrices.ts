@@ -37,10 +37,13 @@ export interface Products {
   readonly multiply: Multiply
   /** out (rows × outputs) = x (rows × inputs) · W + b, the bias added inside the product (no pass of its own). */
   readonly dense: (layer: DenseView, x: Float32Array, rows: number, out: Float32Array) => void
+  /** A session for a model of element-wise work (generatorGraphs.ts). */
+  readonly session: NativeGemm["session"]
 }
 
 export const productsOf = (gemm: NativeGemm): Products => ({
   multiply: onLeadingParts(gemm.multiply),
+  session: gemm.session,
   dense: (layer, x, rows, out) =>
     gemm.multiplyAddRow(x.subarray(0, rows * layer.inputs), layer.weight, layer.bias, { m: rows, k: layer.inputs, n: layer.outputs }, out.subarray(0, rows * layer.outputs))
 })

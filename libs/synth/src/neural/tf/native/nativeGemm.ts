@@ -28,6 +28,8 @@ export interface NativeGemm {
     dimensions: { readonly m: number; readonly k: number; readonly n: number },
     out: Float32Array
   ) => void
+  /** A session for another model (onnxGraph.ts), run on the calling thread, on one core. */
+  readonly session: (model: Uint8Array) => NativeSession
   /** out (m×n) = a·b + bias (added to every row): a dense layer in one pass. */
   readonly multiplyAddRow: (
     a: Float32Array,
@@ -36,6 +38,17 @@ export interface NativeGemm {
     dimensions: { readonly m: number; readonly k: number; readonly n: number },
     out: Float32Array
   ) => void
+}
+
+/** A tensor's data (read or written in place) and its dimensions. */
+export interface NativeTensor {
+  readonly data: Float32Array | BigInt64Array
+  readonly dims: ReadonlyArray<number>
+}
+
+export interface NativeSession {
+  /** Runs the model on `inputs`, writing every output into the arrays given for it (exactly their sizes). */
+  readonly run: (inputs: Readonly<Record<string, NativeTensor>>, outputs: Readonly<Record<string, NativeTensor>>) => void
 }
 
 export type NativeGemmLoad =
@@ -52,7 +65,7 @@ interface BindingModule {
   readonly initOrt: () => void
 }
 interface TensorConstructor {
-  new (type: "float32", data: Float32Array, dims: ReadonlyArray<number>): unknown
+  new (type: "float32" | "int64", data: Float32Array | BigInt64Array, dims: ReadonlyArray<number>): unknown
 }
 
 /**
@@ -74,17 +87,20 @@ const load = (): NativeGemm => {
   const { binding, initOrt } = packageRequire("./binding.js") as BindingModule
   const { Tensor } = packageRequire("onnxruntime-common") as { readonly Tensor: TensorConstructor }
   initOrt()
-  const sessions = [false, true].map((transposeA) =>
-    [false, true].map((transposeB) => {
-      const session = new binding.InferenceSession()
-      const model = gemmModel(transposeA, transposeB)
-      session.loadModel(model.buffer, model.byteOffset, model.byteLength, SESSION_OPTIONS)
-      return session
-    })
-  )
-  const biased = new binding.InferenceSession()
-  const biasedModel = gemmModel(false, false, true)
-  biased.loadModel(biasedModel.buffer, biasedModel.byteOffset, biasedModel.byteLength, SESSION_OPTIONS)
+  const open = (model: Uint8Array): BindingSession => {
+    const opened = new binding.InferenceSession()
+    opened.loadModel(model.buffer, model.byteOffset, model.byteLength, SESSION_OPTIONS)
+    return opened
+  }
+  const tensorOf = ({ data, dims }: NativeTensor) => new Tensor(data instanceof Float32Array ? "float32" : "int64", data, dims)
+  const tensorsOf = (tensors: Readonly<Record<string, NativeTensor>>) =>
+    Object.fromEntries(Object.entries(tensors).map(([name, tensor]) => [name, tensorOf(tensor)]))
+  const session = (model: Uint8Array): NativeSession => {
+    const opened = open(model)
+    return { run: (inputs, outputs) => void opened.run(tensorsOf(inputs), tensorsOf(outputs), {}) }
+  }
+  const sessions = [false, true].map((transposeA) => [false, true].map((transposeB) => open(gemmModel(transposeA, transposeB))))
+  const biased = open(gemmModel(false, false, true))
   const multiply: NativeGemm["multiply"] = (a, transposeA, b, transposeB, { k, m, n }, out) => {
     const session = sessions[transposeA ? 1 : 0]![transposeB ? 1 : 0]!
     session.run(
@@ -107,7 +123,7 @@ const load = (): NativeGemm => {
       {}
     )
   }
-  return { multiply, multiplyAddRow }
+  return { multiply, multiplyAddRow, session }
 }
 
 let loaded: NativeGemmLoad | null = null
