@@ -9,6 +9,8 @@ export interface Random {
   readonly normal: () => number
   /** Uniform integer in [0, bound). */
   readonly integer: (bound: number) => number
+  /** 32 uniform random bits, as an integer in [0, 2³²): the cheapest draw, for bulk noise that needs no more. */
+  readonly uint32: () => number
   /** A generator for a sub-task, independent of how much this one is used afterwards. */
   readonly fork: () => Random
 }
@@ -64,5 +66,5 @@ export const makeRandom = (seed: number): Random => {
   }
   const integer = (bound: number) => Math.floor(next() * bound)
   const fork = () => makeRandom(nextUint32())
-  return { next, normal, integer, fork }
+  return { next, normal, integer, fork, uint32: nextUint32 }
 }

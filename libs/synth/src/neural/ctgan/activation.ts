@@ -20,14 +20,12 @@ export const GUMBEL_TEMPERATURE = 0.2
 
 /**
  * Gumbel(0, 1) noise for every entry of a rows × width output (torch.nn.functional.gumbel_softmax draws
- * −log(E), E ~ Exp(1)); tanh entries ignore theirs. U is kept off 0 and 1 so no draw is infinite.
+ * −log(E), E ~ Exp(1)); tanh entries ignore theirs. U = (32 random bits + ½) / 2³² is never 0 or 1, so no draw is
+ * infinite, and takes one 32-bit draw.
  */
 export const gumbelNoise = (count: number, random: Random): Float32Array => {
   const noise = new Float32Array(count)
-  for (let i = 0; i < count; i++) {
-    const u = Math.min(Math.max(random.next(), 1e-12), 1 - 1e-12)
-    noise[i] = -Math.log(-Math.log(u))
-  }
+  for (let i = 0; i < count; i++) noise[i] = -Math.log(-Math.log((random.uint32() + 0.5) * 2.3283064365386963e-10))
   return noise
 }
 

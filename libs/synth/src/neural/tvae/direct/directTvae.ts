@@ -1,7 +1,8 @@
 /**
  * TVAE's update computed directly, as the direct CTGAN step is (ctgan/direct/directStep.ts, which says why): the
- * encoder, reparameterisation, decoder and SDV's loss (loss.ts) forward and backward on flat arrays, products on ONNX
- * Runtime, Adam in one loop, σ clamped to [0.01, 1] after each update. The same draws as tvaeTraining.ts's tfjs
+ * encoder, reparameterisation, decoder and SDV's loss (loss.ts) forward and backward with hand-derived gradients, as
+ * two ONNX Runtime graphs (tvaeGraphs.ts) over flat parameters, Adam in one loop, σ clamped to [0.01, 1] after each
+ * update. The same draws as tvaeTraining.ts's tfjs
  * update (each batch's modes, then its ε), so a seed gives the same batches; directTvae.unit.spec.ts checks the
  * gradients against tfjs's automatic ones.
  *
@@ -12,13 +13,16 @@
  */
 import type { Random } from "../../../random.ts"
 import type { SynthTable } from "../../../table.ts"
-import type { Span, TableTransformer } from "../../../transform/index.ts"
-import { columnSums, type DenseView, type Products, viewReader } from "../../ctgan/direct/matrices.ts"
+import type { TableTransformer } from "../../../transform/index.ts"
+import type { DenseView, Products } from "../../ctgan/direct/matrices.ts"
+import { viewReader } from "../../ctgan/direct/matrices.ts"
 import { readWeights, writeWeights } from "../../parallel/weights.ts"
 import { type FlatAdam, makeFlatAdam } from "../../tf/flatAdam.ts"
+import { fillStandardNormals } from "../../ctgan/noise.ts"
 import { SIGMA_MAX, SIGMA_MIN } from "../network.ts"
 import type { TvaeSettings } from "../options.ts"
 import type { TvaeNetworks } from "../tvaeTraining.ts"
+import { decoderLayer, encoderLayer, LOG_VARIANCE, MEAN, OUTPUT, tvaeBackwardModel, tvaeForwardModel } from "./tvaeGraphs.ts"
 
 export interface TvaeSync {
   /** Averages the update's gradients with the other thread's, with each thread's share of the batch. */
@@ -63,43 +67,6 @@ const layoutOf = (flat: Float32Array, width: number, settings: TvaeSettings): La
   return { encoder, mean, logVariance, decoder, output, sigma }
 }
 
-/** A stack of Linear + ReLU layers with the activations kept for the backward pass. */
-const reluStack = (layers: ReadonlyArray<DenseView>, inputWidth: number, maxRows: number, products: Products) => {
-  const { multiply } = products
-  const outputs = layers.map((layer) => new Float32Array(maxRows * layer.outputs))
-  const gradients = layers.map((layer) => new Float32Array(maxRows * layer.outputs))
-  const forward = (input: Float32Array, rows: number): Float32Array => {
-    let x = input
-    layers.forEach((layer, l) => {
-      const out = outputs[l]!
-      products.dense(layer, x, rows, out)
-      for (let i = 0, count = rows * layer.outputs; i < count; i++) if (out[i]! < 0) out[i] = 0
-      x = out
-    })
-    return x
-  }
-  /**
-   * From ∂loss/∂(the last layer's output), already in `topGradient()`: the layers' gradients into `grads`, and
-   * ∂loss/∂input into `inputGradient` when given.
-   */
-  const backward = (input: Float32Array, rows: number, grads: ReadonlyArray<DenseView>, inputGradient: Float32Array | null) => {
-    for (let l = layers.length - 1; l >= 0; l--) {
-      const layer = layers[l]!
-      const out = outputs[l]!
-      const delta = gradients[l]!
-      for (let i = 0, count = rows * layer.outputs; i < count; i++) if (out[i]! <= 0) delta[i] = 0
-      const below = l === 0 ? input : outputs[l - 1]!
-      multiply(below, true, delta, false, { m: layer.inputs, k: rows, n: layer.outputs }, grads[l]!.weight)
-      columnSums(delta, layer.outputs, 0, rows, grads[l]!.bias)
-      const into = l === 0 ? inputGradient : gradients[l - 1]!
-      if (into !== null) multiply(delta, false, layer.weight, true, { m: rows, k: layer.outputs, n: layer.inputs }, into)
-    }
-  }
-  const last = () => outputs.at(-1) ?? null
-  const topGradient = () => gradients.at(-1) ?? null
-  return { forward, backward, last, topGradient, inputWidth }
-}
-
 export const makeDirectTvaeUpdate = (
   table: SynthTable,
   transformer: TableTransformer,
@@ -112,8 +79,7 @@ export const makeDirectTvaeUpdate = (
   if (settings.compressDims.length === 0 || settings.decompressDims.length === 0) {
     throw new RangeError("the direct TVAE update needs at least one hidden layer in the encoder and the decoder")
   }
-  const { multiply } = products
-  const { batchSize, embeddingDim, lossFactor } = settings
+  const { batchSize, compressDims, decompressDims, embeddingDim, lossFactor } = settings
   const width = transformer.width
   const maxRows = Math.min(batchSize, table.rowCount)
   const parameters = readWeights(networks.variables)
@@ -121,106 +87,122 @@ export const makeDirectTvaeUpdate = (
   const weights = layoutOf(parameters, width, settings)
   const grads = layoutOf(gradients, width, settings)
   const adam: FlatAdam = makeFlatAdam(parameters.length, { learningRate: 1e-3, beta1: 0.9, beta2: 0.999, weightDecay: 1e-5 })
-  const encoder = reluStack(weights.encoder, width, maxRows, products)
-  const decoder = reluStack(weights.decoder, embeddingDim, maxRows, products)
-  const isValue = Uint8Array.from({ length: width }, () => 0)
-  const softmaxSpans: Array<Span> = []
-  for (const span of transformer.spans) {
-    if (span.activation === "tanh") isValue.fill(1, span.offset, span.offset + span.width)
-    else softmaxSpans.push(span)
-  }
+
+  const softmaxSpans = transformer.spans.filter((span) => span.activation === "softmax")
+  const spanCount = Math.max(1, softmaxSpans.length)
+  const valueMask = new Float32Array(width)
+  const categoryMask = new Float32Array(width)
+  const indicator = new Float32Array(width * spanCount)
+  const indicatorT = new Float32Array(spanCount * width)
+  for (const span of transformer.spans) (span.activation === "tanh" ? valueMask : categoryMask).fill(1, span.offset, span.offset + span.width)
+  softmaxSpans.forEach(({ offset, width: size }, s) => {
+    for (let j = offset; j < offset + size; j++) {
+      indicator[j * spanCount + s] = 1
+      indicatorT[s * width + j] = 1
+    }
+  })
+  // Without categorical spans the indicator's one column is all zeros; log(0 + 1) keeps the cross-entropy at 0.
+  const spanPad = new Float32Array(spanCount).fill(softmaxSpans.length === 0 ? 1 : 0)
+  const shape = { width, embedding: embeddingDim, compress: compressDims, decompress: decompressDims, spans: spanCount }
+  const forwardSession = products.session(tvaeForwardModel(shape))
+  const backwardSession = products.session(tvaeBackwardModel(shape))
+
   const x = new Float32Array(maxRows * width)
   const epsilon = new Float32Array(maxRows * embeddingDim)
+  const encoded = compressDims.map((size) => new Float32Array(maxRows * size))
+  const decoded = decompressDims.map((size) => new Float32Array(maxRows * size))
   const mean = new Float32Array(maxRows * embeddingDim)
   const logVariance = new Float32Array(maxRows * embeddingDim)
   const z = new Float32Array(maxRows * embeddingDim)
-  const zGradient = new Float32Array(maxRows * embeddingDim)
-  const meanGradient = new Float32Array(maxRows * embeddingDim)
-  const logVarianceGradient = new Float32Array(maxRows * embeddingDim)
   const reconstruction = new Float32Array(maxRows * width)
-  const reconstructionGradient = new Float32Array(maxRows * width)
-  const sigmaSquaredErrors = new Float64Array(width)
+  const shift = new Float32Array(maxRows * width)
+  const loss = new Float32Array(1)
+  const constants = {
+    half: Float32Array.of(0.5),
+    one: Float32Array.of(1),
+    zero: Float32Array.of(0),
+    scale: new Float32Array(1),
+    rowsInverse: new Float32Array(1),
+    halfRowsInverse: new Float32Array(1),
+    rowCount: new Float32Array(1)
+  }
+  const rowsAxis = BigInt64Array.of(0n)
 
-  /** Adds a · bᵀ-style head gradient: ∂feature += ∂head · W_headᵀ. */
-  const featureGradient = encoder.topGradient()!
-  const headBack = new Float32Array(maxRows * (settings.compressDims.at(-1) ?? width))
+  const rowsOf = (data: Float32Array, rows: number, columns: number) => ({ data: data.subarray(0, rows * columns), dims: [rows, columns] })
+  const fixed = (data: Float32Array | BigInt64Array, ...dims: Array<number>) => ({ data, dims })
+  const denseFeeds = (names: { weight: string; bias: string }, view: DenseView) => ({
+    [names.weight]: fixed(view.weight, view.inputs, view.outputs),
+    [names.bias]: fixed(view.bias, view.outputs)
+  })
+  const parameterFeeds = () => ({
+    ...Object.assign({}, ...weights.encoder.map((view, l) => denseFeeds(encoderLayer(l), view))),
+    ...denseFeeds(MEAN, weights.mean),
+    ...denseFeeds(LOG_VARIANCE, weights.logVariance),
+    ...Object.assign({}, ...weights.decoder.map((view, l) => denseFeeds(decoderLayer(l), view))),
+    ...denseFeeds(OUTPUT, weights.output)
+  })
+  const gradientOutputs = () => {
+    const outputs = (names: { weightGradient: string; biasGradient: string }, view: DenseView) => ({
+      [names.weightGradient]: fixed(view.weight, view.inputs, view.outputs),
+      [names.biasGradient]: fixed(view.bias, view.outputs)
+    })
+    return {
+      ...Object.assign({}, ...grads.encoder.map((view, l) => outputs(encoderLayer(l), view))),
+      ...outputs(MEAN, grads.mean),
+      ...outputs(LOG_VARIANCE, grads.logVariance),
+      ...Object.assign({}, ...grads.decoder.map((view, l) => outputs(decoderLayer(l), view))),
+      ...outputs(OUTPUT, grads.output),
+      sigmaGradient: fixed(grads.sigma, width)
+    }
+  }
+  const activations = (rows: number) => ({
+    ...Object.fromEntries(compressDims.map((size, l) => [`enc${l}`, rowsOf(encoded[l]!, rows, size)])),
+    mean: rowsOf(mean, rows, embeddingDim),
+    logVariance: rowsOf(logVariance, rows, embeddingDim),
+    z: rowsOf(z, rows, embeddingDim),
+    ...Object.fromEntries(decompressDims.map((size, l) => [`dec${l}`, rowsOf(decoded[l]!, rows, size)])),
+    reconstruction: rowsOf(reconstruction, rows, width)
+  })
+
+  /** Each softmax entry's span maximum in its row, and the output itself at value entries (so e^0 there). */
+  const findShift = (rows: number) => {
+    shift.set(reconstruction.subarray(0, rows * width))
+    for (let row = 0; row < rows; row++) {
+      const base = row * width
+      for (const { offset, width: size } of softmaxSpans) {
+        const start = base + offset
+        let largest = reconstruction[start]!
+        for (let j = start + 1; j < start + size; j++) if (reconstruction[j]! > largest) largest = reconstruction[j]!
+        shift.fill(largest, start, start + size)
+      }
+    }
+  }
 
   /** The batch's loss; every gradient into `gradients`. */
   const lossAndGradients = (rows: number): number => {
-    // Encoder, heads, reparameterisation, decoder.
-    const feature = encoder.forward(x, rows)
-    products.dense(weights.mean, feature, rows, mean)
-    products.dense(weights.logVariance, feature, rows, logVariance)
-    for (let i = 0, count = rows * embeddingDim; i < count; i++) z[i] = mean[i]! + epsilon[i]! * Math.exp(logVariance[i]! / 2)
-    const decoded = decoder.forward(z, rows)
-    products.dense(weights.output, decoded, rows, reconstruction)
-
-    // The loss and ∂loss/∂reconstruction, ∂loss/∂σ.
-    const scale = lossFactor / rows
-    const { sigma } = weights
-    let reconstructionLoss = 0
-    sigmaSquaredErrors.fill(0)
-    for (let row = 0; row < rows; row++) {
-      const base = row * width
-      for (let j = 0; j < width; j++) {
-        if (isValue[j] !== 1) continue
-        const t = Math.tanh(reconstruction[base + j]!)
-        const error = x[base + j]! - t
-        const variance = sigma[j]! * sigma[j]!
-        reconstructionLoss += (error * error) / (2 * variance)
-        sigmaSquaredErrors[j] = sigmaSquaredErrors[j]! + error * error
-        reconstructionGradient[base + j] = (scale * -error * (1 - t * t)) / variance
-      }
-      for (const { offset, width: size } of softmaxSpans) {
-        const start = base + offset
-        const end = start + size
-        let largest = -Infinity
-        for (let j = start; j < end; j++) if (reconstruction[j]! > largest) largest = reconstruction[j]!
-        let sum = 0
-        for (let j = start; j < end; j++) sum += Math.exp(reconstruction[j]! - largest)
-        reconstructionLoss += Math.log(sum)
-        for (let j = start; j < end; j++) {
-          reconstructionLoss -= x[j]! * (reconstruction[j]! - largest)
-          reconstructionGradient[j] = scale * (Math.exp(reconstruction[j]! - largest) / sum - x[j]!)
-        }
-      }
-    }
-    for (let j = 0; j < width; j++) {
-      if (isValue[j] === 1) {
-        const s = sigma[j]!
-        reconstructionLoss += rows * Math.log(s)
-        grads.sigma[j] = scale * (rows / s - sigmaSquaredErrors[j]! / (s * s * s))
-      } else {
-        grads.sigma[j] = 0
-      }
-    }
-    let divergence = 0
-    for (let i = 0, count = rows * embeddingDim; i < count; i++) {
-      const variance = Math.exp(logVariance[i]!)
-      divergence += 1 + logVariance[i]! - mean[i]! * mean[i]! - variance
-    }
-
-    // Backward: decoder, then the reparameterisation and the divergence, then the heads and the encoder.
-    const outputInput = decoded
-    multiply(outputInput, true, reconstructionGradient, false, { m: weights.output.inputs, k: rows, n: width }, grads.output.weight)
-    columnSums(reconstructionGradient, width, 0, rows, grads.output.bias)
-    multiply(reconstructionGradient, false, weights.output.weight, true, { m: rows, k: width, n: weights.output.inputs }, decoder.topGradient()!)
-    decoder.backward(z, rows, grads.decoder, zGradient)
-    for (let i = 0, count = rows * embeddingDim; i < count; i++) {
-      const spread = Math.exp(logVariance[i]! / 2)
-      meanGradient[i] = mean[i]! / rows + zGradient[i]!
-      logVarianceGradient[i] = (spread * spread - 1) / (2 * rows) + (zGradient[i]! * epsilon[i]! * spread) / 2
-    }
-    const featureWidth = weights.mean.inputs
-    multiply(feature, true, meanGradient, false, { m: featureWidth, k: rows, n: embeddingDim }, grads.mean.weight)
-    columnSums(meanGradient, embeddingDim, 0, rows, grads.mean.bias)
-    multiply(feature, true, logVarianceGradient, false, { m: featureWidth, k: rows, n: embeddingDim }, grads.logVariance.weight)
-    columnSums(logVarianceGradient, embeddingDim, 0, rows, grads.logVariance.bias)
-    multiply(meanGradient, false, weights.mean.weight, true, { m: rows, k: embeddingDim, n: featureWidth }, featureGradient)
-    multiply(logVarianceGradient, false, weights.logVariance.weight, true, { m: rows, k: embeddingDim, n: featureWidth }, headBack)
-    for (let i = 0, count = rows * featureWidth; i < count; i++) featureGradient[i] = featureGradient[i]! + headBack[i]!
-    encoder.backward(x, rows, grads.encoder, null)
-    return scale * reconstructionLoss - divergence / (2 * rows)
+    const parametersIn = parameterFeeds()
+    forwardSession.run({ x: rowsOf(x, rows, width), eps: rowsOf(epsilon, rows, embeddingDim), half: fixed(constants.half, 1), ...parametersIn }, activations(rows))
+    findShift(rows)
+    constants.scale[0] = lossFactor / rows
+    constants.rowsInverse[0] = 1 / rows
+    constants.halfRowsInverse[0] = 1 / (2 * rows)
+    constants.rowCount[0] = rows
+    backwardSession.run({
+      ...activations(rows),
+      x: rowsOf(x, rows, width),
+      eps: rowsOf(epsilon, rows, embeddingDim),
+      shift: rowsOf(shift, rows, width),
+      sigma: fixed(weights.sigma, width),
+      valueMask: fixed(valueMask, width),
+      categoryMask: fixed(categoryMask, width),
+      indicator: fixed(indicator, width, spanCount),
+      indicatorT: fixed(indicatorT, spanCount, width),
+      spanPad: fixed(spanPad, spanCount),
+      ...Object.fromEntries(Object.entries(constants).map(([name, data]) => [name, fixed(data, 1)])),
+      rowsAxis: fixed(rowsAxis, 1),
+      ...parametersIn
+    }, { loss: fixed(loss, 1), ...gradientOutputs() })
+    return loss[0]!
   }
 
   const update = () => {
@@ -233,7 +215,7 @@ export const makeDirectTvaeUpdate = (
   const step = (rows: Int32Array): number => {
     const count = rows.length
     transformer.encode(table, rows, streams.encode, x.subarray(0, count * width))
-    for (let i = 0; i < count * embeddingDim; i++) epsilon[i] = streams.noise.normal()
+    fillStandardNormals(epsilon.subarray(0, count * embeddingDim), streams.noise)
     const loss = lossAndGradients(count)
     update()
     return loss
