@@ -8,9 +8,12 @@
  *   thread starts (tsx), the table is read and the output stored; fit ≈ 1.4 µs per fitted row and
  *   column, the fit bounded to 100,000 rows; sampling ≈ 0.15 µs per row and column; storing ≈ 0.25 µs per cell);
  *   the bench prints this model's estimate beside each measured time.
- * - ctgan, tvae, dp-ctgan: ../shared/design/ML-NOTES.md (tfjs WASM with its fixes, batch 500: a CTGAN step ~0.15 s,
- *   a TVAE step ~38 ms), scaled linearly by batch size and by width around the 160-wide layout measured there; DP-SGD's
- *   per-sample norms counted as 1.5×. To be re-measured when those models land (their benchmark).
+ * - ctgan, tvae: the direct training step on one thread (docs/neural-generators.md, 2026-11-26): a CTGAN step
+ *   ~57 ms on diamonds (encoded ~100 wide), a TVAE step ~14 ms on telco_churn, i.e. ~60 ms and ~15 ms at the
+ *   reference width 160; scaled linearly by batch size and by width. On two threads a training is faster still
+ *   (docs/benchmarks.md), so these err on the long side.
+ * - dp-ctgan: the tfjs step with per-sample clipping (docs/benchmarks.md, diamonds at ε 1–10: ~11–12 s an epoch of
+ *   ~108 steps), ~0.12 s at the reference width.
  */
 
 export type SpeedModelGenerator = "ctgan" | "dp-ctgan" | "tvae" | "gaussian_copula"
@@ -45,9 +48,9 @@ const copula = { fixedSeconds: 1.3, fitPerCell: 1.4e-6, maxFitRows: 100_000, sam
 const neural = {
   referenceBatch: 500,
   referenceWidth: 160,
-  ctganStepSeconds: 0.15,
-  tvaeStepSeconds: 0.038,
-  dpFactor: 1.5,
+  ctganStepSeconds: 0.06,
+  tvaeStepSeconds: 0.015,
+  dpCtganStepSeconds: 0.12,
   /** Rows per second the trained networks decode when sampling (forward passes only), plus storing. */
   samplePerCell: 0.4e-6
 }
@@ -66,8 +69,12 @@ export const estimateSeconds = (input: SpeedModelInput): number => {
   }
   const width = encodedWidth(input.columns)
   const stepsPerEpoch = Math.max(1, Math.ceil(input.trainingRows / input.batchSize))
-  const reference = input.generator === "tvae" ? neural.tvaeStepSeconds : neural.ctganStepSeconds
-  const step = stepSeconds(reference, input.batchSize, width) * (input.generator === "dp-ctgan" ? neural.dpFactor : 1)
+  const reference = input.generator === "tvae"
+    ? neural.tvaeStepSeconds
+    : input.generator === "dp-ctgan"
+    ? neural.dpCtganStepSeconds
+    : neural.ctganStepSeconds
+  const step = stepSeconds(reference, input.batchSize, width)
   return 1 + step * stepsPerEpoch * input.epochs + neural.samplePerCell * input.numRows * width
 }
 

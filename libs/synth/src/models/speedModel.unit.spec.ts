@@ -76,18 +76,18 @@ describe("estimateSeconds", () => {
     expect(estimateSeconds(job({ trainingRows: 501 }))).toBeGreaterThan(estimateSeconds(job({ trainingRows: 500 })))
   })
 
-  it("takes dp-ctgan 1.5 times ctgan's training, and tvae less than ctgan", () => {
+  it("takes dp-ctgan (the tfjs step, per-sample clipping) twice ctgan's direct step, and tvae a quarter of it", () => {
     const training = (generator: SpeedModelInput["generator"]) => estimateSeconds(job({ generator, numRows: 0 })) - 1
     expect(training("dp-ctgan")).toBeGreaterThan(training("ctgan"))
-    expect(training("dp-ctgan") / training("ctgan")).toBeCloseTo(1.5, 9)
+    expect(training("dp-ctgan") / training("ctgan")).toBeCloseTo(0.12 / 0.06, 9)
     expect(training("tvae")).toBeLessThan(training("ctgan"))
-    expect(training("tvae") / training("ctgan")).toBeCloseTo(0.038 / 0.15, 9)
+    expect(training("tvae") / training("ctgan")).toBeCloseTo(0.015 / 0.06, 9)
   })
 
-  it("costs a ctgan step 0.15 s at batch 500 and width 160", () => {
+  it("costs a ctgan step 0.06 s at batch 500 and width 160", () => {
     const width160 = Array.from({ length: 10 }, () => ({ kind: "categorical", categories: 15 }) as const)
     expect(encodedWidth(width160)).toBe(160)
-    expect(estimateSeconds(job({ columns: width160, trainingRows: 5_000, epochs: 2, numRows: 0 }))).toBeCloseTo(1 + 0.15 * 10 * 2, 9)
+    expect(estimateSeconds(job({ columns: width160, trainingRows: 5_000, epochs: 2, numRows: 0 }))).toBeCloseTo(1 + 0.06 * 10 * 2, 9)
   })
 })
 
