@@ -34,6 +34,7 @@ export const runCtganPeer = async (request: CtganPeerRequest, exchange: Gradient
     const weights = readWeights(generatorVariableList)
     parentPort?.postMessage({ kind: "finished", finalWeights: weights })
   } finally {
+    trainer.dispose()
     disposeCtganParts(parts, false)
   }
 }

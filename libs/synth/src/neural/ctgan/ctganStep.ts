@@ -24,7 +24,6 @@ import {
   withConditions
 } from "./trainingContext.ts"
 
-/** A uniform α per pack, repeated for each of the pack's rows: [rows, 1], broadcast over the columns. */
 /** A uniform α per pack, drawn in pack order (float32, as the tensor holds it). */
 export const drawPackAlphas = (packs: number, random: TrainingContext["random"]): Float32Array => {
   const alphas = new Float32Array(packs)
@@ -32,6 +31,7 @@ export const drawPackAlphas = (packs: number, random: TrainingContext["random"])
   return alphas
 }
 
+/** The packs' α, repeated for each of the pack's rows: [rows, 1], broadcast over the columns. */
 const packAlphas = (context: TrainingContext): tf.Tensor2D => {
   const { batchSize, discriminator, random } = context
   const alphas = new Float32Array(batchSize)

@@ -16,6 +16,8 @@ export interface CtganTrainer {
   readonly step: () => StepLosses
   /** Leaves the trained weights in the tfjs networks; call after the last step. */
   readonly settle: () => void
+  /** Frees what the step holds outside the networks (the direct step's ONNX Runtime sessions). */
+  readonly dispose: () => void
   readonly engine: "direct" | "tfjs"
 }
 
@@ -26,5 +28,5 @@ export interface CtganTrainer {
 export const ctganTrainer = (context: TrainingContext, draw: ConditionDraw, exchange: GradientExchange | null): CtganTrainer => {
   const native = loadNativeGemm()
   if (native._tag === "Loaded") return { ...directCtganTrainer(context, draw, productsOf(native.gemm), exchange), engine: "direct" }
-  return { step: ctganStep(context, draw), settle: () => {}, engine: "tfjs" }
+  return { step: ctganStep(context, draw), settle: () => {}, dispose: () => {}, engine: "tfjs" }
 }

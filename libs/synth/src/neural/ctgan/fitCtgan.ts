@@ -9,7 +9,7 @@ import { readWeights } from "../parallel/weights.ts"
 import { startWasmBackend } from "../tf/wasmBackend.ts"
 import { conditionDraw, logFrequencies } from "./conditions.ts"
 import { disposeCtganParts, makeCtganParts, trainingContextOf } from "./ctganParts.ts"
-import { ctganTrainer } from "./ctganTrainer.ts"
+import { type CtganTrainer, ctganTrainer } from "./ctganTrainer.ts"
 import { type CtganModel, ctganModelOf, type EpochRecord } from "./CtganModel.ts"
 import { discriminatorVariables } from "./discriminator.ts"
 import { dpCtganStep } from "./dpCtganStep.ts"
@@ -74,6 +74,7 @@ const train = async (
   const lossHistory: Array<EpochRecord> = []
   let peer: Peer | null = null
   let exchange: GradientExchange | null = null
+  let trainer: CtganTrainer | null = null
   let trained = false
   // From here on the networks hold tensors: freed below whatever happens (the peer may fail to start, too).
   try {
@@ -101,9 +102,9 @@ const train = async (
       batchRows: split?.leaderRows ?? settings.batchSize,
       exchange
     }, random.fork())
-    const trainer = plan === null
+    trainer = plan === null
       ? ctganTrainer(context, conditionDraw(logFrequencies(parts.index.counts)), exchange)
-      : { step: dpCtganStep(context, plan, conditionDraw(parts.index.counts)), settle: () => {} }
+      : { step: dpCtganStep(context, plan, conditionDraw(parts.index.counts)), settle: () => {}, dispose: () => {}, engine: "tfjs" as const }
     let done = 0
     for (const [epoch, end] of schedule.epochEnds.entries()) {
       const losses: Array<StepLosses> = []
@@ -126,6 +127,7 @@ const train = async (
   } finally {
     // The peer has finished its steps when the training has; otherwise it is waiting for this thread's gradients.
     if (!trained) exchange?.fail()
+    trainer?.dispose()
     disposeCtganParts(parts, trained)
   }
   return ctganModelOf({

@@ -1,36 +1,11 @@
 import * as tf from "@tensorflow/tfjs"
-import { readFileSync } from "node:fs"
 import { describe, expect, it } from "vitest"
 import type { Dense } from "../tf/dense.ts"
 import { startWasmBackend } from "../tf/wasmBackend.ts"
 import { criticLoss } from "./ctganStep.ts"
 import { type Discriminator, discriminatorVariables } from "./discriminator.ts"
 import { applyGenerator, type Generator } from "./generator.ts"
-
-/** ctgan 0.12.1's own networks on seeded weights (reference/ctgan_reference.py). */
-interface DenseJson {
-  readonly weight: ReadonlyArray<ReadonlyArray<number>>
-  readonly bias: ReadonlyArray<number>
-}
-const reference = JSON.parse(readFileSync(new URL("./reference/ctganReference.json", import.meta.url), "utf8")) as {
-  readonly rows: number
-  readonly pac: number
-  readonly generator: {
-    readonly input: Array<Array<number>>
-    readonly residuals: ReadonlyArray<DenseJson & { readonly scale: Array<number>; readonly shift: Array<number> }>
-    readonly output: DenseJson
-    readonly raw: ReadonlyArray<ReadonlyArray<number>>
-  }
-  readonly discriminator: {
-    readonly layers: ReadonlyArray<DenseJson>
-    readonly real: Array<Array<number>>
-    readonly fake: Array<Array<number>>
-    readonly alphas: ReadonlyArray<number>
-    readonly penalty: number
-    readonly wasserstein: number
-    readonly gradients: ReadonlyArray<DenseJson>
-  }
-}
+import { ctganReference as reference, type DenseJson } from "./testing/ctganReference.ts"
 
 const denseOf = ({ bias, weight }: DenseJson): Dense => ({
   weight: tf.variable(tf.tensor2d(weight.map((row) => [...row]))),

@@ -30,6 +30,9 @@ export interface TvaeSettings {
   readonly lossFactor: number
 }
 
+/** SDV's optimiser for TVAE: Adam, lr 1e-3, β (0.9, 0.999), L2 weight decay 1e-5 on every parameter. */
+export const TVAE_ADAM = { learningRate: 1e-3, beta1: 0.9, beta2: 0.999, weightDecay: 1e-5 } as const
+
 export const TVAE_DEFAULTS = { embeddingDim: 128, compressDims: [128, 128], decompressDims: [128, 128], lossFactor: 2 } as const
 
 /** Options a TVAE cannot train with, or a table it cannot learn from (no rows or no columns). */

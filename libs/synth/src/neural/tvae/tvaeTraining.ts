@@ -28,9 +28,8 @@ import {
   SIGMA_MAX,
   SIGMA_MIN
 } from "./network.ts"
-import type { TvaeSettings } from "./options.ts"
+import { TVAE_ADAM, type TvaeSettings } from "./options.ts"
 
-const ADAM = { learningRate: 1e-3, beta1: 0.9, beta2: 0.999, weightDecay: 1e-5 } as const
 
 export interface TvaeNetworks {
   readonly encoder: Encoder
@@ -44,7 +43,7 @@ export const makeTvaeNetworks = (width: number, settings: TvaeSettings, random: 
     const encoder = makeEncoder(width, settings.compressDims, settings.embeddingDim, random.fork())
     const decoder = makeDecoder(settings.embeddingDim, settings.decompressDims, width, random.fork())
     const variables = [...encoderVariables(encoder), ...decoderVariables(decoder)]
-    return { encoder, decoder, variables, adam: makeAdam(variables, ADAM) }
+    return { encoder, decoder, variables, adam: makeAdam(variables, TVAE_ADAM) }
   })
 
 /** Frees the optimiser and the encoder, and the decoder too unless the trained model keeps it. */
@@ -91,7 +90,7 @@ export const makeTvaeUpdate = (
   if (native._tag === "Loaded" && settings.compressDims.length > 0 && settings.decompressDims.length > 0) {
     const sync = parallel === null ? null : { average: (gradients: Float32Array) => parallel.exchange.average(gradients, parallel.weights()) }
     const direct = makeDirectTvaeUpdate(table, transformer, networks, settings, streams, productsOf(native.gemm), sync)
-    return { ...direct, dispose: () => {}, engine: "direct" }
+    return { ...direct, engine: "direct" }
   }
   const optimizer = parallel === null ? networks.adam : syncedOptimizer(networks.adam, parallel.exchange, networks.variables, parallel.weights)
   const update = makeTfjsTvaeUpdate(table, transformer, networks, settings, streams)

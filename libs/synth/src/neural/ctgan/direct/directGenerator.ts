@@ -29,6 +29,8 @@ export interface DirectGenerator {
   readonly forward: (rows: number) => void
   /** Gradients into the array given at construction, from ∂loss/∂raw (rows × outputs) of the last forward pass. */
   readonly backward: (rows: number, rawGradient: Float32Array) => void
+  /** Releases the ONNX Runtime sessions. */
+  readonly dispose: () => void
 }
 
 interface ResidualView {
@@ -139,5 +141,9 @@ export const makeDirectGenerator = (shape: DirectGeneratorShape, parameters: Flo
     }
   }
 
-  return { input: xs[0]!, raw, forward, backward }
+  const dispose = () => {
+    for (const session of [forwardSession, ...backwardSessions, outputBackward]) session.dispose()
+  }
+
+  return { input: xs[0]!, raw, forward, backward, dispose }
 }

@@ -1,5 +1,4 @@
 import * as tf from "@tensorflow/tfjs"
-import { readFileSync } from "node:fs"
 import { beforeAll, describe, expect, it } from "vitest"
 import { makeRandom } from "../../../random.ts"
 import type { Span } from "../../../transform/index.ts"
@@ -12,6 +11,7 @@ import { criticLoss } from "../ctganStep.ts"
 import { applyDiscriminator, discriminatorVariables, makeDiscriminator } from "../discriminator.ts"
 import { applyGenerator, generatorVariables, makeGenerator } from "../generator.ts"
 import { fairCoins, standardNormals } from "../noise.ts"
+import { ctganReference as reference, type DenseJson } from "../testing/ctganReference.ts"
 import { makeDirectCritic } from "./directCritic.ts"
 import { makeDirectGenerator } from "./directGenerator.ts"
 import { makeDirectHeads } from "./directHeads.ts"
@@ -53,23 +53,6 @@ const flatGradients = (loss: () => tf.Scalar, variables: ReadonlyArray<tf.Variab
   return flat
 }
 
-interface DenseJson {
-  readonly weight: ReadonlyArray<ReadonlyArray<number>>
-  readonly bias: ReadonlyArray<number>
-}
-const reference = JSON.parse(readFileSync(new URL("../reference/ctganReference.json", import.meta.url), "utf8")) as {
-  readonly rows: number
-  readonly pac: number
-  readonly discriminator: {
-    readonly layers: ReadonlyArray<DenseJson>
-    readonly real: ReadonlyArray<ReadonlyArray<number>>
-    readonly fake: ReadonlyArray<ReadonlyArray<number>>
-    readonly alphas: ReadonlyArray<number>
-    readonly penalty: number
-    readonly wasserstein: number
-    readonly gradients: ReadonlyArray<DenseJson>
-  }
-}
 const flatDense = (layers: ReadonlyArray<DenseJson>) => Float32Array.from(layers.flatMap(({ bias, weight }) => [...weight.flat(), ...bias]))
 
 describe("the direct critic", () => {

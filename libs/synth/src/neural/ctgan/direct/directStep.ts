@@ -1,13 +1,14 @@
 /**
  * CTGAN's training step computed directly: the same step as ctganStep.ts (same draws from the seeded generator, in
- * the same order, so a seed gives the same batches), with the networks' parameters in flat arrays, products on ONNX
- * Runtime and everything else in plain loops, with hand-derived gradients (directCritic.ts, directGenerator.ts,
- * directHeads.ts) and Adam in one loop (flatAdam.ts).
+ * the same order, so a seed gives the same batches), with the networks' parameters in flat arrays and hand-derived
+ * gradients: the generator's layers as ONNX Runtime graphs (directGenerator.ts), the critic's products on ONNX Runtime
+ * and its element-wise work in loops (directCritic.ts), the heads in loops (directHeads.ts), Adam in one loop
+ * (flatAdam.ts).
  *
  * Why not tfjs: measured on diamonds (2026-11-26), a tfjs step ran ~44 matrix products (~24 ms) and ~550 other
  * kernels; the step took ~100 ms, three quarters of it per-operation overhead (engine bookkeeping, the gradient tape,
  * tensor allocation) and elementwise kernels over freshly allocated tensors. SDV's step takes ~60 ms. Here a step is
- * 23 products and a few passes over preallocated arrays.
+ * ~20 ONNX Runtime calls and a few passes over preallocated arrays (~57 ms on one thread, docs/neural-generators.md).
  *
  * The tfjs networks stay the model's definition and storage: their weights are read at the start, and `settle`
  * writes the trained ones back (sampling and the artifact use the tfjs generator). DP-CTGAN keeps the tfjs step.
@@ -150,6 +151,7 @@ export const directCtganTrainer = (
     settle: () => {
       writeWeights(generatorVariableList, generatorParameters)
       writeWeights(criticVariableList, criticParameters)
-    }
+    },
+    dispose: generator.dispose
   }
 }

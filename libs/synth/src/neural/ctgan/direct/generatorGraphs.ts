@@ -5,10 +5,7 @@
  * ~10 ms of a ~85 ms CTGAN step here (docs/neural-generators.md); the formulas are generator.ts's, batch norm with the
  * batch's own statistics (biased variance, ε = 1e-5).
  */
-import { type GraphNode, onnxModel } from "../../tf/native/onnxGraph.ts"
-
-const node = (op: string, inputs: ReadonlyArray<string>, output: string, attributes?: GraphNode["attributes"]): GraphNode =>
-  attributes === undefined ? { op, inputs, outputs: [output] } : { op, inputs, outputs: [output], attributes }
+import { node, onnxModel } from "../../tf/native/onnxGraph.ts"
 
 /**
  * Inputs x [r, w], weight [w, h], bias, scale (γ), shift (β) [h], epsilon [1]; outputs normalized (n̂) [r, h],

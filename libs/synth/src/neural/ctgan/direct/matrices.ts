@@ -1,6 +1,6 @@
 /**
- * Row-major float32 matrices for the direct CTGAN step (see directStep.ts): products on ONNX Runtime (nativeGemm.ts),
- * everything elementwise in plain loops, which V8 compiles to tight code without tfjs's ~20 µs per operation.
+ * Row-major float32 matrices for the direct CTGAN and TVAE steps (see directStep.ts): parameter views into flat
+ * arrays, and the ONNX Runtime products and sessions they run on (nativeGemm.ts).
  */
 import type { NativeGemm } from "../../tf/native/nativeGemm.ts"
 
@@ -55,11 +55,6 @@ export const columnSums = (matrix: Float32Array, columns: number, first: number,
     const base = row * columns
     for (let j = 0; j < columns; j++) into[j] = into[j]! + matrix[base + j]!
   }
-}
-
-/** Multiplies `x` by `y` entry by entry, in place, over the first `count` entries. */
-export const multiplyInPlace = (x: Float32Array, y: Float32Array, count: number): void => {
-  for (let i = 0; i < count; i++) x[i] = x[i]! * y[i]!
 }
 
 /**

@@ -49,6 +49,8 @@ export interface NativeTensor {
 export interface NativeSession {
   /** Runs the model on `inputs`, writing every output into the arrays given for it (exactly their sizes). */
   readonly run: (inputs: Readonly<Record<string, NativeTensor>>, outputs: Readonly<Record<string, NativeTensor>>) => void
+  /** Frees the session's native memory (a training's sessions live as long as the training). */
+  readonly dispose: () => void
 }
 
 export type NativeGemmLoad =
@@ -59,6 +61,7 @@ export type NativeGemmLoad =
 interface BindingSession {
   loadModel(buffer: ArrayBufferLike, byteOffset: number, byteLength: number, options: object): void
   run(feeds: Record<string, unknown>, fetches: Record<string, unknown>, options: object): unknown
+  dispose(): void
 }
 interface BindingModule {
   readonly binding: { readonly InferenceSession: new () => BindingSession }
@@ -97,7 +100,7 @@ const load = (): NativeGemm => {
     Object.fromEntries(Object.entries(tensors).map(([name, tensor]) => [name, tensorOf(tensor)]))
   const session = (model: Uint8Array): NativeSession => {
     const opened = open(model)
-    return { run: (inputs, outputs) => void opened.run(tensorsOf(inputs), tensorsOf(outputs), {}) }
+    return { run: (inputs, outputs) => void opened.run(tensorsOf(inputs), tensorsOf(outputs), {}), dispose: () => opened.dispose() }
   }
   const sessions = [false, true].map((transposeA) => [false, true].map((transposeB) => open(gemmModel(transposeA, transposeB))))
   const biased = open(gemmModel(false, false, true))

@@ -67,6 +67,14 @@ const nodeBytes = ({ attributes = {}, inputs, op, outputs }: GraphNode): Array<n
   ...Object.entries(attributes).flatMap(([name, value]) => bytesField(5, attribute(name, value)))
 ]
 
+/** A node with one output. */
+export const node = (op: string, inputs: ReadonlyArray<string>, output: string, attributes?: GraphNode["attributes"]): GraphNode =>
+  attributes === undefined ? { op, inputs, outputs: [output] } : { op, inputs, outputs: [output], attributes }
+
+/** A float32 (or int64) graph input or output. */
+export const value = (name: string, dims: GraphValue["dims"], type?: GraphValue["type"]): GraphValue =>
+  type === undefined ? { name, dims } : { name, dims, type }
+
 /** An ONNX model (IR version 8, default opset 13) of one graph. */
 export const onnxModel = (graph: {
   readonly name: string

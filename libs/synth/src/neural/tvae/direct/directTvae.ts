@@ -14,15 +14,14 @@
 import type { Random } from "../../../random.ts"
 import type { SynthTable } from "../../../table.ts"
 import type { TableTransformer } from "../../../transform/index.ts"
-import type { DenseView, Products } from "../../ctgan/direct/matrices.ts"
-import { viewReader } from "../../ctgan/direct/matrices.ts"
+import { type Products, viewReader } from "../../ctgan/direct/matrices.ts"
 import { readWeights, writeWeights } from "../../parallel/weights.ts"
 import { type FlatAdam, makeFlatAdam } from "../../tf/flatAdam.ts"
 import { fillStandardNormals } from "../../ctgan/noise.ts"
 import { SIGMA_MAX, SIGMA_MIN } from "../network.ts"
-import type { TvaeSettings } from "../options.ts"
+import { TVAE_ADAM, type TvaeSettings } from "../options.ts"
 import type { TvaeNetworks } from "../tvaeTraining.ts"
-import { decoderLayer, encoderLayer, LOG_VARIANCE, MEAN, OUTPUT, tvaeBackwardModel, tvaeForwardModel } from "./tvaeGraphs.ts"
+import { tvaeBackwardModel, tvaeDenseLayers, tvaeForwardModel } from "./tvaeGraphs.ts"
 
 export interface TvaeSync {
   /** Averages the update's gradients with the other thread's, with each thread's share of the batch. */
@@ -34,37 +33,8 @@ export interface DirectTvaeUpdate {
   readonly stepWithoutRows: () => void
   /** Writes the trained weights into the tfjs networks; call after the last update. */
   readonly settle: () => void
-}
-
-interface Layout {
-  readonly encoder: ReadonlyArray<DenseView>
-  readonly mean: DenseView
-  readonly logVariance: DenseView
-  readonly decoder: ReadonlyArray<DenseView>
-  readonly output: DenseView
-  readonly sigma: Float32Array
-}
-
-/** Views in the order of TvaeNetworks.variables: encoder layers, μ head, log-variance head, decoder layers, output, σ. */
-const layoutOf = (flat: Float32Array, width: number, settings: TvaeSettings): Layout => {
-  const reader = viewReader(flat)
-  const stack = (inputs: number, sizes: ReadonlyArray<number>) => {
-    let from = inputs
-    return sizes.map((size) => {
-      const layer = reader.dense(from, size)
-      from = size
-      return layer
-    })
-  }
-  const encoder = stack(width, settings.compressDims)
-  const feature = settings.compressDims.at(-1) ?? width
-  const mean = reader.dense(feature, settings.embeddingDim)
-  const logVariance = reader.dense(feature, settings.embeddingDim)
-  const decoder = stack(settings.embeddingDim, settings.decompressDims)
-  const output = reader.dense(settings.decompressDims.at(-1) ?? settings.embeddingDim, width)
-  const sigma = reader.take(width)
-  reader.finish()
-  return { encoder, mean, logVariance, decoder, output, sigma }
+  /** Releases the ONNX Runtime sessions. */
+  readonly dispose: () => void
 }
 
 export const makeDirectTvaeUpdate = (
@@ -84,9 +54,19 @@ export const makeDirectTvaeUpdate = (
   const maxRows = Math.min(batchSize, table.rowCount)
   const parameters = readWeights(networks.variables)
   const gradients = new Float32Array(parameters.length)
-  const weights = layoutOf(parameters, width, settings)
-  const grads = layoutOf(gradients, width, settings)
-  const adam: FlatAdam = makeFlatAdam(parameters.length, { learningRate: 1e-3, beta1: 0.9, beta2: 0.999, weightDecay: 1e-5 })
+  const adam: FlatAdam = makeFlatAdam(parameters.length, TVAE_ADAM)
+  const layerShape = { width, embedding: embeddingDim, compress: compressDims, decompress: decompressDims }
+  const denseLayers = tvaeDenseLayers(layerShape)
+  /** Views of `flat` in the order of TvaeNetworks.variables: the dense layers, then σ. */
+  const layoutOf = (flat: Float32Array) => {
+    const reader = viewReader(flat)
+    const dense = denseLayers.map(({ inputs, outputs }) => reader.dense(inputs, outputs))
+    const sigma = reader.take(width)
+    reader.finish()
+    return { dense, sigma }
+  }
+  const weights = layoutOf(parameters)
+  const grads = layoutOf(gradients)
 
   const softmaxSpans = transformer.spans.filter((span) => span.activation === "softmax")
   const spanCount = Math.max(1, softmaxSpans.length)
@@ -103,7 +83,7 @@ export const makeDirectTvaeUpdate = (
   })
   // Without categorical spans the indicator's one column is all zeros; log(0 + 1) keeps the cross-entropy at 0.
   const spanPad = new Float32Array(spanCount).fill(softmaxSpans.length === 0 ? 1 : 0)
-  const shape = { width, embedding: embeddingDim, compress: compressDims, decompress: decompressDims, spans: spanCount }
+  const shape = { ...layerShape, spans: spanCount }
   const forwardSession = products.session(tvaeForwardModel(shape))
   const backwardSession = products.session(tvaeBackwardModel(shape))
 
@@ -126,34 +106,32 @@ export const makeDirectTvaeUpdate = (
     halfRowsInverse: new Float32Array(1),
     rowCount: new Float32Array(1)
   }
-  const rowsAxis = BigInt64Array.of(0n)
 
   const rowsOf = (data: Float32Array, rows: number, columns: number) => ({ data: data.subarray(0, rows * columns), dims: [rows, columns] })
   const fixed = (data: Float32Array | BigInt64Array, ...dims: Array<number>) => ({ data, dims })
-  const denseFeeds = (names: { weight: string; bias: string }, view: DenseView) => ({
-    [names.weight]: fixed(view.weight, view.inputs, view.outputs),
-    [names.bias]: fixed(view.bias, view.outputs)
-  })
-  const parameterFeeds = () => ({
-    ...Object.assign({}, ...weights.encoder.map((view, l) => denseFeeds(encoderLayer(l), view))),
-    ...denseFeeds(MEAN, weights.mean),
-    ...denseFeeds(LOG_VARIANCE, weights.logVariance),
-    ...Object.assign({}, ...weights.decoder.map((view, l) => denseFeeds(decoderLayer(l), view))),
-    ...denseFeeds(OUTPUT, weights.output)
-  })
-  const gradientOutputs = () => {
-    const outputs = (names: { weightGradient: string; biasGradient: string }, view: DenseView) => ({
-      [names.weightGradient]: fixed(view.weight, view.inputs, view.outputs),
-      [names.biasGradient]: fixed(view.bias, view.outputs)
-    })
-    return {
-      ...Object.assign({}, ...grads.encoder.map((view, l) => outputs(encoderLayer(l), view))),
-      ...outputs(MEAN, grads.mean),
-      ...outputs(LOG_VARIANCE, grads.logVariance),
-      ...Object.assign({}, ...grads.decoder.map((view, l) => outputs(decoderLayer(l), view))),
-      ...outputs(OUTPUT, grads.output),
-      sigmaGradient: fixed(grads.sigma, width)
-    }
+  // The parameters and gradients are updated in place, so their feeds are built once.
+  const parameterFeeds = Object.fromEntries(denseLayers.flatMap(({ names }, i) => {
+    const { bias, inputs, outputs, weight } = weights.dense[i]!
+    return [[names.weight, fixed(weight, inputs, outputs)], [names.bias, fixed(bias, outputs)]]
+  }))
+  const gradientOutputs = {
+    ...Object.fromEntries(denseLayers.flatMap(({ names }, i) => {
+      const { bias, inputs, outputs, weight } = grads.dense[i]!
+      return [[names.weightGradient, fixed(weight, inputs, outputs)], [names.biasGradient, fixed(bias, outputs)]]
+    })),
+    sigmaGradient: fixed(grads.sigma, width),
+    loss: fixed(loss, 1)
+  }
+  const constantFeeds = {
+    sigma: fixed(weights.sigma, width),
+    valueMask: fixed(valueMask, width),
+    categoryMask: fixed(categoryMask, width),
+    indicator: fixed(indicator, width, spanCount),
+    indicatorT: fixed(indicatorT, spanCount, width),
+    spanPad: fixed(spanPad, spanCount),
+    ...Object.fromEntries(Object.entries(constants).map(([name, data]) => [name, fixed(data, 1)])),
+    rowsAxis: fixed(BigInt64Array.of(0n), 1),
+    ...parameterFeeds
   }
   const activations = (rows: number) => ({
     ...Object.fromEntries(compressDims.map((size, l) => [`enc${l}`, rowsOf(encoded[l]!, rows, size)])),
@@ -180,8 +158,7 @@ export const makeDirectTvaeUpdate = (
 
   /** The batch's loss; every gradient into `gradients`. */
   const lossAndGradients = (rows: number): number => {
-    const parametersIn = parameterFeeds()
-    forwardSession.run({ x: rowsOf(x, rows, width), eps: rowsOf(epsilon, rows, embeddingDim), half: fixed(constants.half, 1), ...parametersIn }, activations(rows))
+    forwardSession.run({ x: rowsOf(x, rows, width), eps: rowsOf(epsilon, rows, embeddingDim), half: fixed(constants.half, 1), ...parameterFeeds }, activations(rows))
     findShift(rows)
     constants.scale[0] = lossFactor / rows
     constants.rowsInverse[0] = 1 / rows
@@ -192,16 +169,8 @@ export const makeDirectTvaeUpdate = (
       x: rowsOf(x, rows, width),
       eps: rowsOf(epsilon, rows, embeddingDim),
       shift: rowsOf(shift, rows, width),
-      sigma: fixed(weights.sigma, width),
-      valueMask: fixed(valueMask, width),
-      categoryMask: fixed(categoryMask, width),
-      indicator: fixed(indicator, width, spanCount),
-      indicatorT: fixed(indicatorT, spanCount, width),
-      spanPad: fixed(spanPad, spanCount),
-      ...Object.fromEntries(Object.entries(constants).map(([name, data]) => [name, fixed(data, 1)])),
-      rowsAxis: fixed(rowsAxis, 1),
-      ...parametersIn
-    }, { loss: fixed(loss, 1), ...gradientOutputs() })
+      ...constantFeeds
+    }, gradientOutputs)
     return loss[0]!
   }
 
@@ -226,5 +195,13 @@ export const makeDirectTvaeUpdate = (
     update()
   }
 
-  return { step, stepWithoutRows, settle: () => writeWeights(networks.variables, parameters) }
+  return {
+    step,
+    stepWithoutRows,
+    settle: () => writeWeights(networks.variables, parameters),
+    dispose: () => {
+      forwardSession.dispose()
+      backwardSession.dispose()
+    }
+  }
 }

@@ -6,7 +6,7 @@
  *
  * Every width is fixed when a training builds its graphs; only the rows (r) vary, for an epoch's short last batch.
  */
-import { type GraphNode, type GraphValue, onnxModel } from "../../tf/native/onnxGraph.ts"
+import { type GraphNode, type GraphValue, node, onnxModel, value } from "../../tf/native/onnxGraph.ts"
 
 export interface TvaeGraphShape {
   readonly width: number
@@ -17,37 +17,60 @@ export interface TvaeGraphShape {
   readonly spans: number
 }
 
-const node = (op: string, inputs: ReadonlyArray<string>, output: string, attributes?: GraphNode["attributes"]): GraphNode =>
-  attributes === undefined ? { op, inputs, outputs: [output] } : { op, inputs, outputs: [output], attributes }
-
-const value = (name: string, dims: GraphValue["dims"], type?: GraphValue["type"]): GraphValue =>
-  type === undefined ? { name, dims } : { name, dims, type }
-
 /** Names of a dense layer's parameters and their gradients, as the two graphs call them. */
 const layer = (prefix: string) => ({ weight: `${prefix}W`, bias: `${prefix}B`, weightGradient: `${prefix}WGrad`, biasGradient: `${prefix}BGrad` })
 
-export const encoderLayer = (l: number) => layer(`enc${l}`)
-export const decoderLayer = (l: number) => layer(`dec${l}`)
-export const MEAN = layer("mean")
-export const LOG_VARIANCE = layer("logVar")
-export const OUTPUT = layer("out")
+const encoderLayer = (l: number) => layer(`enc${l}`)
+const decoderLayer = (l: number) => layer(`dec${l}`)
+const MEAN = layer("mean")
+const LOG_VARIANCE = layer("logVar")
+const OUTPUT = layer("out")
+
+export interface TvaeDenseLayer {
+  readonly names: ReturnType<typeof layer>
+  readonly inputs: number
+  readonly outputs: number
+}
+
+/**
+ * Every dense layer in the order of TvaeNetworks.variables (encoder layers, μ head, log-variance head, decoder
+ * layers, output; σ follows them), with the names the graphs give its parameters and their gradients.
+ */
+export const tvaeDenseLayers = (shape: Omit<TvaeGraphShape, "spans">): ReadonlyArray<TvaeDenseLayer> => {
+  const stack = (names: (l: number) => ReturnType<typeof layer>, inputs: number, sizes: ReadonlyArray<number>) =>
+    sizes.map((size, l) => ({ names: names(l), inputs: l === 0 ? inputs : sizes[l - 1]!, outputs: size }))
+  const feature = shape.compress.at(-1) ?? shape.width
+  return [
+    ...stack(encoderLayer, shape.width, shape.compress),
+    { names: MEAN, inputs: feature, outputs: shape.embedding },
+    { names: LOG_VARIANCE, inputs: feature, outputs: shape.embedding },
+    ...stack(decoderLayer, shape.embedding, shape.decompress),
+    { names: OUTPUT, inputs: shape.decompress.at(-1) ?? shape.embedding, outputs: shape.width }
+  ]
+}
+
+const parameterValues = (shape: TvaeGraphShape): Array<GraphValue> =>
+  tvaeDenseLayers(shape).flatMap(({ inputs, names, outputs }) => [value(names.weight, [inputs, outputs]), value(names.bias, [outputs])])
+
+const gradientValues = (shape: TvaeGraphShape): Array<GraphValue> =>
+  tvaeDenseLayers(shape).flatMap(({ inputs, names, outputs }) => [
+    value(names.weightGradient, [inputs, outputs]),
+    value(names.biasGradient, [outputs])
+  ])
 
 interface Stack {
   readonly names: ReadonlyArray<ReturnType<typeof layer>>
   readonly sizes: ReadonlyArray<number>
   readonly input: string
-  readonly inputWidth: number
   readonly activation: (l: number) => string
 }
 
 const stacks = (shape: TvaeGraphShape): { readonly encoder: Stack; readonly decoder: Stack } => ({
-  encoder: { names: shape.compress.map((_, l) => encoderLayer(l)), sizes: shape.compress, input: "x", inputWidth: shape.width, activation: (l) => `enc${l}` },
-  decoder: { names: shape.decompress.map((_, l) => decoderLayer(l)), sizes: shape.decompress, input: "z", inputWidth: shape.embedding, activation: (l) => `dec${l}` }
+  encoder: { names: shape.compress.map((_, l) => encoderLayer(l)), sizes: shape.compress, input: "x", activation: (l) => `enc${l}` },
+  decoder: { names: shape.decompress.map((_, l) => decoderLayer(l)), sizes: shape.decompress, input: "z", activation: (l) => `dec${l}` }
 })
 
 const last = (stack: Stack) => (stack.sizes.length === 0 ? stack.input : stack.activation(stack.sizes.length - 1))
-const lastWidth = (stack: Stack) => stack.sizes.at(-1) ?? stack.inputWidth
-
 const forwardStack = (stack: Stack): Array<GraphNode> =>
   stack.names.flatMap((names, l) => [
     node("Gemm", [l === 0 ? stack.input : stack.activation(l - 1), names.weight, names.bias], `${stack.activation(l)}Z`),
@@ -75,19 +98,6 @@ const backwardStack = (stack: Stack, gradient: string, inputGradient: boolean): 
   return { nodes, gradient: current }
 }
 
-const parameterValues = (stack: Stack): Array<GraphValue> =>
-  stack.names.flatMap((names, l) => [
-    value(names.weight, [l === 0 ? stack.inputWidth : stack.sizes[l - 1]!, stack.sizes[l]!]),
-    value(names.bias, [stack.sizes[l]!])
-  ])
-
-const headValues = (shape: TvaeGraphShape, feature: number): Array<GraphValue> => [
-  value(MEAN.weight, [feature, shape.embedding]),
-  value(MEAN.bias, [shape.embedding]),
-  value(LOG_VARIANCE.weight, [feature, shape.embedding]),
-  value(LOG_VARIANCE.bias, [shape.embedding])
-]
-
 /**
  * Inputs x [r, width], eps [r, embedding], half [1] and the parameters; outputs every ReLU activation, mean,
  * logVariance, z and the reconstruction.
@@ -113,11 +123,7 @@ export const tvaeForwardModel = (shape: TvaeGraphShape): Uint8Array => {
       value("x", ["r", shape.width]),
       value("eps", ["r", shape.embedding]),
       value("half", [1]),
-      ...parameterValues(encoder),
-      ...headValues(shape, lastWidth(encoder)),
-      ...parameterValues(decoder),
-      value(OUTPUT.weight, [lastWidth(decoder), shape.width]),
-      value(OUTPUT.bias, [shape.width])
+      ...parameterValues(shape)
     ],
     outputs: [
       ...shape.compress.map((size, l) => value(encoder.activation(l), ["r", size])),
@@ -244,28 +250,11 @@ export const tvaeBackwardModel = (shape: TvaeGraphShape): Uint8Array => {
       value("spanPad", [spans]),
       ...["half", "one", "zero", "scale", "rowsInverse", "halfRowsInverse", "rowCount"].map((name) => value(name, [1])),
       value("rowsAxis", [1], "int64"),
-      ...parameterValues(encoder),
-      ...headValues(shape, lastWidth(encoder)),
-      ...parameterValues(decoder),
-      value(OUTPUT.weight, [lastWidth(decoder), width]),
-      value(OUTPUT.bias, [width])
+      ...parameterValues(shape)
     ],
     outputs: [
       value("loss", [1]),
-      ...encoder.names.flatMap((names, l) => [
-        value(names.weightGradient, [l === 0 ? width : encoder.sizes[l - 1]!, encoder.sizes[l]!]),
-        value(names.biasGradient, [encoder.sizes[l]!])
-      ]),
-      value(MEAN.weightGradient, [lastWidth(encoder), embedding]),
-      value(MEAN.biasGradient, [embedding]),
-      value(LOG_VARIANCE.weightGradient, [lastWidth(encoder), embedding]),
-      value(LOG_VARIANCE.biasGradient, [embedding]),
-      ...decoder.names.flatMap((names, l) => [
-        value(names.weightGradient, [l === 0 ? embedding : decoder.sizes[l - 1]!, decoder.sizes[l]!]),
-        value(names.biasGradient, [decoder.sizes[l]!])
-      ]),
-      value(OUTPUT.weightGradient, [lastWidth(decoder), width]),
-      value(OUTPUT.biasGradient, [width]),
+      ...gradientValues(shape),
       value("sigmaGradient", [width])
     ]
   })
