@@ -1,0 +1,3 @@
+export * from "./holdout.ts"
+export * from "./keyedBloom.ts"
+export * from "./roles/ColumnPlan.ts"
