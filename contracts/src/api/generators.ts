@@ -174,7 +174,11 @@ export const GeneratorPrivacy = Schema.Struct({
   filtered_rows: Schema.NullOr(Count).annotations({
     description: "output rows equal to a real training row on every learned column, drawn again (once completed)"
   }),
-  clipped_values: Schema.NullOr(Count).annotations({ description: "training values moved inside their column's protected range" }),
+  copies_kept: Schema.NullOr(Count).annotations({
+    description: "output rows still equal to a real row after every redraw: the learned columns allow so few " +
+      "combinations that each is shared by many rows"
+  }),
+  redrawn_values: Schema.NullOr(Count).annotations({ description: "training values in a tail of their column, redrawn inside its protected range" }),
   rare_category_rows: Schema.NullOr(Count).annotations({ description: "training rows whose category was held by fewer than k rows" }),
   target_epsilon: Schema.NullOr(Schema.Number).annotations({ description: "dp-ctgan: the privacy budget ε" }),
   epsilon_spent: Schema.NullOr(Schema.Number).annotations({

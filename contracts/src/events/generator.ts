@@ -99,10 +99,12 @@ export type ResolvedColumn = typeof ResolvedColumn.Type
 export const ProtectionCounts = Schema.Struct({
   /** Output rows equal to a real training row on every learned column, drawn again. */
   filteredRows: Count,
-  /** Training values moved inside the protected range of their column. */
-  clippedValues: Count,
+  /** Training values in a tail of their column (beyond the range k rows reach), redrawn inside it. */
+  redrawnValues: Count,
   /** Training rows whose category was held by fewer than k rows, given a frequent one. */
-  rareCategoryRows: Count
+  rareCategoryRows: Count,
+  /** Output rows still equal to a real row after every redraw (columns that allow few combinations). */
+  copiesKept: Count
 })
 export type ProtectionCounts = typeof ProtectionCounts.Type
 

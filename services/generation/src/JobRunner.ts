@@ -1,11 +1,13 @@
 import { BlobKey, BlobStore } from "@synth/blobstore"
-import type { DatasetId, EventEnvelope, GenerationFailureReason, GeneratorId, UserId } from "@synth/contracts"
+import type { DatasetId, EventEnvelope, GenerationFailureReason, GeneratorId, ResolvedColumn, UserId } from "@synth/contracts"
+import { defaultProtectionSettings } from "@synth/protect"
 import { EventWriter } from "@synth/eventlog"
 import { describeDuration } from "@synth/synth"
 import { Cause, Chunk, Clock, Deferred, Duration, Effect, Fiber, Metric, Option, Ref, Schedule, Stream } from "effect"
 import { GenerationConfig } from "./GenerationConfig.ts"
 import { generationActor, type JobRequest } from "./JobMonitor.ts"
 import { LocalJobs } from "./LocalJobs.ts"
+import { latestStoredScan } from "./storedScan.ts"
 import { type Outcome, type Report, runInWorker } from "./worker/runInWorker.ts"
 
 /** A sample request: rows from a completed generator's stored model into a new dataset. */
@@ -26,6 +28,15 @@ interface Progress {
   readonly losses: ReadonlyArray<{ readonly epoch: number; readonly losses: Readonly<Record<string, number>> }>
   /** Changed since the last progress event. */
   readonly dirty: boolean
+  /** The worker's resolved roles and row split, until `generator.prepared` says them. */
+  readonly prepared: Prepared | null
+}
+
+interface Prepared {
+  readonly scan: "basic" | "enhanced" | "generation"
+  readonly columns: ReadonlyArray<ResolvedColumn>
+  readonly trainingRows: number
+  readonly holdoutRows: number
 }
 
 /** Progress bands: loading the table is the first 5%, fitting up to 85%, sampling and storing the rest. */
@@ -93,6 +104,14 @@ export class JobRunner extends Effect.Service<JobRunner>()("@synth/generation/Jo
         /** `final`: only what changed since the last event (the last epochs' losses), no heartbeat. */
         const tick = (final: boolean) => Effect.gen(function* () {
           const now = yield* Clock.currentTimeMillis
+          const { prepared } = yield* Ref.get(progress)
+          if (prepared !== null) {
+            yield* Ref.update(progress, (state) => ({ ...state, prepared: null }))
+            yield* writer.append(
+              [{ type: "generator.prepared", version: 1, payload: { generatorId, attempt, ...prepared } }],
+              context(generatorId, cause, "derived")
+            )
+          }
           const current = yield* Ref.get(progress)
           if (!current.dirty && (final || now - lastSent < Duration.toMillis(config.heartbeat))) return
           yield* Ref.update(progress, (state) => ({ ...state, losses: [], dirty: false }))
@@ -117,6 +136,10 @@ export class JobRunner extends Effect.Service<JobRunner>()("@synth/generation/Jo
       switch (report.kind) {
         case "loaded":
           return
+        case "prepared": {
+          const { columns, holdoutRows, scan, trainingRows } = report
+          return update((state) => ({ ...state, prepared: { scan, columns, trainingRows, holdoutRows } }))
+        }
         case "progress":
           return update((state) => ({
             ...state,
@@ -181,7 +204,15 @@ export class JobRunner extends Effect.Service<JobRunner>()("@synth/generation/Jo
         if (table._tag === "Missing") {
           return yield* fail(job, attempt, cause, "dataset_unavailable", "The dataset's table is gone (was the dataset deleted?).")
         }
-        const progress = yield* Ref.make<Progress>({ phase: "fitting", progress: fittingBand[0], losses: [], dirty: true })
+        const scan = yield* latestStoredScan(blobs, job.datasetId)
+        const progress = yield* Ref.make<Progress>({
+          phase: "fitting",
+          progress: fittingBand[0],
+          losses: [],
+          dirty: true,
+          prepared: null
+        })
+        const overrides = Object.fromEntries(Object.entries(job.columns ?? {}).map(([name, { handling }]) => [name, handling]))
         const training = (threads: 1 | 2) =>
           withProgressEvents(
             job.generatorId,
@@ -200,7 +231,11 @@ export class JobRunner extends Effect.Service<JobRunner>()("@synth/generation/Jo
                   targetEpsilon: job.parameters.targetEpsilon,
                   threads
                 },
-                numRows: job.parameters.numRows
+                numRows: job.parameters.numRows,
+                scan,
+                overrides,
+                // A request from before the protections existed (requeued after an upgrade) gets the defaults.
+                protection: job.protection ?? defaultProtectionSettings
               },
               onReport(progress, job.parameters.epochs)
             )
@@ -221,6 +256,9 @@ export class JobRunner extends Effect.Service<JobRunner>()("@synth/generation/Jo
         const model = outcome.artifact ?? new Uint8Array()
         const modelKey = BlobKey.make("generators", job.generatorId, "model")
         const storedModel = yield* blobs.put(modelKey, Stream.make(model))
+        if (outcome.filters !== null) {
+          yield* blobs.put(BlobKey.make("generators", job.generatorId, "filters"), Stream.make(outcome.filters))
+        }
         yield* storeOutput(outcome, {
           datasetId: job.outputDatasetId,
           ownerId: job.ownerId,
@@ -245,7 +283,8 @@ export class JobRunner extends Effect.Service<JobRunner>()("@synth/generation/Jo
                 formatVersion: outcome.model?.formatVersion ?? 0
               },
               timings: { fitMs: Math.round(outcome.fitMs), sampleMs: Math.round(outcome.sampleMs), totalMs },
-              ...(outcome.model?.privacy ? { privacy: outcome.model.privacy } : {})
+              ...(outcome.model?.privacy ? { privacy: outcome.model.privacy } : {}),
+              ...(outcome.protection === null ? {} : { protection: outcome.protection })
             }
           }],
           context(job.generatorId, cause, "derived")
@@ -261,8 +300,12 @@ export class JobRunner extends Effect.Service<JobRunner>()("@synth/generation/Jo
     const sample = (job: SampleJob, cause: EventEnvelope) =>
       Effect.gen(function* () {
         const artifact = yield* readAll(blobs.get(BlobKey.make(...job.modelBlobKey.split("/"))))
+        // A model trained before the protections existed has no filters beside it.
+        const filters = yield* readAll(blobs.get(BlobKey.make("generators", job.generatorId, "filters"))).pipe(
+          Effect.catchTag("BlobNotFound", () => Effect.succeed(null))
+        )
         const outcome = yield* runInWorker(
-          { kind: "sample", artifact, numRows: job.numRows, seed: job.seed },
+          { kind: "sample", artifact, filters, numRows: job.numRows, seed: job.seed },
           () => undefined
         ).pipe(
           Effect.catchTag("WorkerCrashed", (crash) =>

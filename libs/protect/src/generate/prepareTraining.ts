@@ -9,7 +9,7 @@ import { columnText } from "../table/columnText.ts"
 import { hashColumn } from "../table/keyedHash.ts"
 import { protectRareCategories } from "../table/rareCategories.ts"
 import { realRowFilter } from "../table/similarityFilter.ts"
-import { clampToBounds, valueBounds } from "../table/valueProtection.ts"
+import { protectTails } from "../table/valueProtection.ts"
 import type { Fakers } from "./Fakers.ts"
 import type { PlannedColumn, ProtectionPlan } from "./ProtectionPlan.ts"
 import { protectionSeeds } from "./seeds.ts"
@@ -41,7 +41,7 @@ export interface PreparedTraining {
   readonly learned: SynthTable
   readonly plan: ProtectionPlan
   readonly filters: RealDataFilters
-  readonly counts: Pick<ProtectionCounts, "clippedValues" | "rareCategoryRows">
+  readonly counts: Pick<ProtectionCounts, "redrawnValues" | "rareCategoryRows">
   readonly trainingRows: number
   readonly holdoutRows: number
 }
@@ -73,7 +73,7 @@ interface LearnedColumn {
   readonly training: SynthColumn
   readonly real: SynthColumn
   readonly bounds: { readonly low: number; readonly high: number } | null
-  readonly clipped: number
+  readonly redrawn: number
   readonly replacedRows: number
 }
 
@@ -83,27 +83,26 @@ const learnColumn = (
   input: PreparationInput,
   trainingRows: Uint32Array,
   hashKey: string | null,
-  random: Random
+  draws: { readonly tails: Random; readonly rareCategories: Random }
 ): LearnedColumn => {
   const real = plan.handling === "hash" ? hashColumn(source, hashKey!) : source
   const training = takeRows(real, trainingRows)
   const k = input.settings.rareCategoryThreshold
-  if (input.differentiallyPrivate || !protectable(plan)) return { training, real, bounds: null, clipped: 0, replacedRows: 0 }
+  if (input.differentiallyPrivate || !protectable(plan)) return { training, real, bounds: null, redrawn: 0, replacedRows: 0 }
   if (training.kind === "continuous") {
-    const bounds = input.settings.valueProtection ? valueBounds(training, k) : null
-    if (bounds === null) return { training, real, bounds: null, clipped: 0, replacedRows: 0 }
-    const clamped = clampToBounds(training, bounds)
-    return { training: clamped.column, real, bounds, clipped: clamped.clipped, replacedRows: 0 }
+    if (!input.settings.valueProtection) return { training, real, bounds: null, redrawn: 0, replacedRows: 0 }
+    const tails = protectTails(training, k, draws.tails)
+    return { training: tails.column, real, bounds: tails.bounds, redrawn: tails.redrawn, replacedRows: 0 }
   }
-  if (!input.settings.rareCategoryProtection) return { training, real, bounds: null, clipped: 0, replacedRows: 0 }
-  const protectedColumn = protectRareCategories(training, k, random)
-  return { training: protectedColumn.column, real, bounds: null, clipped: 0, replacedRows: protectedColumn.replacedRows }
+  if (!input.settings.rareCategoryProtection) return { training, real, bounds: null, redrawn: 0, replacedRows: 0 }
+  const protectedColumn = protectRareCategories(training, k, draws.rareCategories)
+  return { training: protectedColumn.column, real, bounds: null, redrawn: 0, replacedRows: protectedColumn.replacedRows }
 }
 
 /**
  * Everything a protected generation decides before training (docs/privacy.md): each column's role and handling, the
- * holdout, the table the model learns (training rows; kept and hashed columns; values clamped to their protected
- * range and rare categories replaced), the fake-value plans, and the filters that keep real rows and real values out
+ * holdout, the table the model learns (training rows; kept and hashed columns; the tails of numbers, dates and
+ * datetimes redrawn inside their protected range and rare categories replaced), the fake-value plans, and the filters that keep real rows and real values out
  * of the output.
  */
 export const prepareTraining = (input: PreparationInput, fakers: Fakers): PreparedTraining => {
@@ -114,13 +113,13 @@ export const prepareTraining = (input: PreparationInput, fakers: Fakers): Prepar
   const trainingRows = trainingRowsOf(table.rowCount, held)
   // A hash key from the operating system, not the seed: the seed is shown in the record, the key must stay unknown.
   const hashKey = columns.some((plan) => plan.handling === "hash") ? randomBytes(32).toString("base64") : null
-  const rareDraws = makeRandom(seeds.rareCategories)
+  const draws = { tails: makeRandom(seeds.tails), rareCategories: makeRandom(seeds.rareCategories) }
   const learned: Array<SynthColumn> = []
   const realLearned: Array<SynthColumn> = []
   const bounds: Array<ProtectionPlan["bounds"][number]> = []
   const fakes: Array<ProtectionPlan["fakes"][number]> = []
   const valueFilters = new Map<string, KeyedBloomFilter>()
-  let clippedValues = 0
+  let redrawnValues = 0
   let rareCategoryRows = 0
   columns.forEach((plan, index) => {
     const source = table.columns[index]!
@@ -134,11 +133,11 @@ export const prepareTraining = (input: PreparationInput, fakers: Fakers): Prepar
       valueFilters.set(plan.name, faked.realValues)
       return
     }
-    const column = learnColumn(source, plan, input, trainingRows, hashKey, rareDraws)
+    const column = learnColumn(source, plan, input, trainingRows, hashKey, draws)
     learned.push(column.training)
     realLearned.push(column.real)
     if (column.bounds !== null) bounds.push({ column: plan.name, ...column.bounds })
-    clippedValues += column.clipped
+    redrawnValues += column.redrawn
     rareCategoryRows += column.replacedRows
   })
   const rowFilter = settings.similarityFilter && realLearned.length > 0
@@ -161,7 +160,7 @@ export const prepareTraining = (input: PreparationInput, fakers: Fakers): Prepar
       holdout: { share: settings.holdoutShare, maxRows: holdoutMaxRows, rows: held.length }
     },
     filters: { rows: rowFilter, values: valueFilters },
-    counts: { clippedValues, rareCategoryRows },
+    counts: { redrawnValues, rareCategoryRows },
     trainingRows: trainingRows.length,
     holdoutRows: held.length
   }

@@ -86,7 +86,7 @@ describe("a protected generation", () => {
     expect(column("city")).not.toContain("Smalltown")
     expect(JSON.stringify(prepared.plan)).not.toContain("Smalltown")
     expect(prepared.counts.rareCategoryRows).toBeLessThanOrEqual(1)
-    expect(prepared.counts.clippedValues).toBeGreaterThan(0)
+    expect(prepared.counts.redrawnValues).toBeGreaterThan(0)
   })
 
   it("publishes no row equal to a real row on the learned columns", () => {

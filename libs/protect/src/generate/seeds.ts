@@ -9,8 +9,10 @@ export const protectionSeeds = (seed: number) => {
   const rareCategories = streams.uint32()
   const fakeBase = streams.uint32()
   const rowFilterKey = `rows-${streams.uint32().toString(16)}`
+  const tails = streams.uint32()
   return {
     rareCategories,
+    tails,
     rowFilterKey,
     fakePlan: (column: number) => (fakeBase + Math.imul(column + 1, 0x9e37_79b9)) >>> 0
   }

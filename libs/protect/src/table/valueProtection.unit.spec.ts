@@ -1,7 +1,7 @@
-import type { ContinuousColumn } from "@synth/synth"
+import { type ContinuousColumn, makeRandom } from "@synth/synth"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { clampToBounds, protectedRank, valueBounds } from "./valueProtection.ts"
+import { protectedRank, protectTails, valueBounds, valueStep } from "./valueProtection.ts"
 
 const column = (values: ReadonlyArray<number | null>): ContinuousColumn => ({
   kind: "continuous",
@@ -45,11 +45,46 @@ describe("valueBounds", () => {
   })
 })
 
-describe("clampToBounds", () => {
-  it("moves values outside the range to its ends, counts them, and leaves missing values alone", () => {
-    const { clipped, column: clamped } = clampToBounds(column([1, 50, null, 99, 1_000]), { low: 10, high: 100 })
-    expect(Array.from(clamped.values)).toEqual([10, 50, 0, 99, 100])
-    expect(clamped.missing).toEqual(Uint8Array.from([0, 0, 1, 0, 0]))
-    expect(clipped).toBe(2)
+describe("protectTails", () => {
+  const present = (protectedColumn: ContinuousColumn) =>
+    Array.from(protectedColumn.values).filter((_, row) => protectedColumn.missing?.[row] !== 1)
+
+  it("redraws each tail between its end and the 2r-th value, keeping missing values, and counts what changed", () => {
+    const values = [...Array.from({ length: 100 }, (_, index) => index * 10), 1_000_000, null]
+    const { bounds, column: result, redrawn } = protectTails(column(values), 5, makeRandom(3))
+    expect(bounds).toEqual({ low: 40, high: 960 })
+    const kept = present(result)
+    expect(kept).toHaveLength(101)
+    expect(result.missing![101]).toBe(1)
+    expect(Math.max(...kept)).toBeLessThanOrEqual(960)
+    expect(kept).not.toContain(1_000_000)
+    for (const value of kept.slice(0, 5)) expect(value >= 40 && value <= 90).toBe(true)
+    expect(kept.slice(10, 90)).toEqual(values.slice(10, 90))
+    expect(redrawn).toBeGreaterThan(0)
+    expect(redrawn).toBeLessThanOrEqual(12)
+  })
+
+  it("does not pile a tail onto one real value", () => {
+    const birthDays = Array.from({ length: 400 }, (_, index) => 3_000 + index * 61)
+    const { column: result } = protectTails({ ...column(birthDays), type: "date" }, 5, makeRandom(4))
+    const counts = new Map<number, number>()
+    for (const value of result.values) counts.set(value, (counts.get(value) ?? 0) + 1)
+    expect(Math.max(...counts.values())).toBeLessThanOrEqual(2)
+    expect(Array.from(result.values).every(Number.isInteger)).toBe(true)
+  })
+
+  it("keeps a column's step: decimals of floats, the minute of datetimes", () => {
+    const prices = Array.from({ length: 50 }, (_, index) => Number((index * 1.37).toFixed(2)))
+    const { column: result } = protectTails(column(prices), 5, makeRandom(5))
+    expect(Array.from(result.values).every((value) => Number(value.toFixed(2)) === value)).toBe(true)
+    expect(valueStep("datetime", Float64Array.of(60_000, 180_000, 86_400_000))).toBe(60_000)
+    expect(valueStep("float", Float64Array.of(1.5, 2.25))).toBe(0.01)
+    expect(valueStep("integer", Float64Array.of(3))).toBe(1)
+  })
+
+  it("leaves tails tied to one value as they are: it is shared by at least r people", () => {
+    const ages = [...Array<number>(20).fill(90), ...Array.from({ length: 80 }, (_, index) => 20 + (index % 60))]
+    const { column: result } = protectTails(column(ages), 5, makeRandom(6))
+    expect(present(result).filter((age) => age === 90)).toHaveLength(20)
   })
 })

@@ -1,3 +1,5 @@
+import type { ColumnHandling, ProtectionCounts, ProtectionSettings, ResolvedColumn } from "@synth/contracts"
+import type { ScanSummary } from "@synth/protect"
 import type { TrainingPrivacy, WidthColumn } from "@synth/synth"
 
 /**
@@ -14,6 +16,12 @@ export interface TrainingParameters {
   readonly threads: 1 | 2
 }
 
+/** The dataset's latest stored scan, which the column roles come from; null: none stored, the worker runs the basic scan. */
+export interface StoredScan {
+  readonly kind: "basic" | "enhanced"
+  readonly result: ScanSummary
+}
+
 export type JobRequest =
   | {
     readonly kind: "train"
@@ -21,8 +29,18 @@ export type JobRequest =
     readonly table: Uint8Array
     readonly parameters: TrainingParameters
     readonly numRows: number
+    readonly scan: StoredScan | null
+    readonly overrides: Readonly<Record<string, ColumnHandling>>
+    readonly protection: ProtectionSettings
   }
-  | { readonly kind: "sample"; readonly artifact: Uint8Array; readonly numRows: number; readonly seed: number }
+  | {
+    readonly kind: "sample"
+    readonly artifact: Uint8Array
+    /** The real-data filters stored beside a protected model (null for a model trained before them). */
+    readonly filters: Uint8Array | null
+    readonly numRows: number
+    readonly seed: number
+  }
 
 /** A column of the output table as the dataset read model describes it (no values). */
 export interface OutputColumn {
@@ -38,6 +56,14 @@ export type WorkerMessage =
     readonly trainingRows: number
     readonly columns: ReadonlyArray<WidthColumn>
   }
+  | {
+    /** Roles resolved and rows split, before training: what `generator.prepared` says. */
+    readonly kind: "prepared"
+    readonly scan: "basic" | "enhanced" | "generation"
+    readonly columns: ReadonlyArray<ResolvedColumn>
+    readonly trainingRows: number
+    readonly holdoutRows: number
+  }
   | { readonly kind: "progress"; readonly phase: "fitting" | "sampling"; readonly fraction: number }
   | { readonly kind: "epoch"; readonly epoch: number; readonly losses: Readonly<Record<string, number>> }
   | {
@@ -51,6 +77,9 @@ export type WorkerMessage =
       readonly privacy: TrainingPrivacy | null
     } | null
     readonly table: Uint8Array
+    /** The real-data filters to store beside the model (training only). */
+    readonly filters: Uint8Array | null
+    readonly protection: ProtectionCounts | null
     readonly rowCount: number
     readonly columns: ReadonlyArray<OutputColumn>
     readonly fitMs: number

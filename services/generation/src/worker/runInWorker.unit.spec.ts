@@ -22,12 +22,18 @@ const ipcOf = (table: Table) => Uint8Array.from(tableToIPC(table, "stream"))
 
 const parameters = { seed: 1234, epochs: null, batchSize: null, targetEpsilon: null, threads: 1 as const }
 
+/** A stored scan that found nothing: every column is learned as data. */
+const nothingFound = { kind: "basic" as const, result: { findings: [], identifiers: [], quasi_identifiers: [] } }
+const protection = { rareCategoryThreshold: 5, valueProtection: true, rareCategoryProtection: true, similarityFilter: true, holdoutShare: 0.1 }
+const protectedJob = { scan: nothingFound, overrides: {}, protection }
+
 const train = (generator: Extract<JobRequest, { kind: "train" }>["generator"], table: Table, numRows: number): JobRequest => ({
   kind: "train",
   generator,
   table: ipcOf(table),
   parameters,
-  numRows
+  numRows,
+  ...protectedJob
 })
 
 const run = async (request: JobRequest, entry?: URL) => {
@@ -50,6 +56,7 @@ const valuesOf = (ipc: Uint8Array) => {
 /** What training the copula answered; the bytes are copied out so each test can transfer them again. */
 const trained = () => done(training.outcome)
 const trainedArtifact = () => Uint8Array.from(trained().artifact!)
+const trainedFilters = () => Uint8Array.from(trained().filters!)
 
 beforeAll(async () => {
   trainingTable = await ingest(csv)
@@ -73,15 +80,28 @@ describe("runInWorker", () => {
     expect(table.numRows).toBe(150)
     expect(table.schema.fields.map((field) => field.name)).toEqual(["age", "income", "city", "member"])
     expect(answer.model).toEqual({ format: "synth.gaussian-copula", formatVersion: 1, privacy: null })
-    const artifact = JSON.parse(new TextDecoder().decode(answer.artifact!)) as { format: string; trainedRows: number }
-    expect(artifact.format).toBe("synth.gaussian-copula")
-    expect(artifact.trainedRows).toBe(60)
+    const artifact = JSON.parse(new TextDecoder().decode(answer.artifact!)) as {
+      format: string
+      model: { format: string; trainedRows: number }
+    }
+    expect(artifact.format).toBe("synth.protected")
+    expect(artifact.model.format).toBe("synth.gaussian-copula")
+    expect(artifact.model.trainedRows).toBe(54)
     expect(answer.fitMs).toBeGreaterThanOrEqual(0)
+    expect(answer.filters).not.toBeNull()
+    expect(answer.protection).toMatchObject({ rareCategoryRows: 0, copiesKept: 0 })
 
+    expect(reports.find((report) => report.kind === "prepared")).toEqual({
+      kind: "prepared",
+      scan: "basic",
+      columns: ["age", "income", "city", "member"].map((name) => ({ name, role: "data", handling: "keep", piiType: null })),
+      trainingRows: 54,
+      holdoutRows: 6
+    })
     const loaded = reports.find((report) => report.kind === "loaded")
     expect(loaded).toEqual({
       kind: "loaded",
-      trainingRows: 60,
+      trainingRows: 54,
       columns: [
         { kind: "continuous", hasMissing: false },
         { kind: "continuous", hasMissing: true },
@@ -92,6 +112,7 @@ describe("runInWorker", () => {
     expect(reports.filter((report) => report.kind === "progress" && report.phase === "fitting").map((report) => report.kind === "progress" && report.fraction)).toEqual([0, 1])
     expect(reports.at(-1)).toEqual({ kind: "progress", phase: "sampling", fraction: 1 })
     expect(reports.map((report) => report.kind === "progress" ? report.phase : report.kind).filter((kind, i, all) => kind !== all[i - 1])).toEqual([
+      "prepared",
       "loaded",
       "fitting",
       "sampling"
@@ -99,7 +120,7 @@ describe("runInWorker", () => {
   })
 
   it("samples the stored model with the same seed into the same table", async () => {
-    const { outcome, reports } = await run({ kind: "sample", artifact: trainedArtifact(), numRows: 150, seed: parameters.seed })
+    const { outcome, reports } = await run({ kind: "sample", artifact: trainedArtifact(), filters: trainedFilters(), numRows: 150, seed: parameters.seed })
     const sampled = done(outcome)
     expect(sampled.artifact).toBeNull()
     expect(sampled.model).toBeNull()
@@ -111,12 +132,12 @@ describe("runInWorker", () => {
     expect(valuesOf(sampled.table)).toEqual(trainedValues)
     expect(reports.every((report) => report.kind === "progress" && report.phase === "sampling")).toBe(true)
 
-    const other = done((await run({ kind: "sample", artifact: trainedArtifact(), numRows: 150, seed: 1 })).outcome)
+    const other = done((await run({ kind: "sample", artifact: trainedArtifact(), filters: trainedFilters(), numRows: 150, seed: 1 })).outcome)
     expect(valuesOf(other.table)).not.toEqual(trainedValues)
   }, 60_000)
 
   it("refuses an artifact it cannot read", async () => {
-    const { outcome } = await run({ kind: "sample", artifact: new TextEncoder().encode('{"format":"synth.gan"}'), numRows: 5, seed: 1 })
+    const { outcome } = await run({ kind: "sample", artifact: new TextEncoder().encode('{"format":"synth.gan"}'), filters: null, numRows: 5, seed: 1 })
     expect(outcome.kind).toBe("refused")
     expect(outcome.kind === "refused" && outcome.message).toMatch(/^The stored model cannot be read: unknown model artifact format "synth.gan"/)
   }, 60_000)
@@ -134,7 +155,8 @@ describe("runInWorker", () => {
       generator: "tvae",
       table: ipcOf(trainingTable),
       parameters: { seed: 5, epochs: 3, batchSize: 20, targetEpsilon: null, threads: 1 },
-      numRows: 40
+      numRows: 40,
+      ...protectedJob
     }
     const { outcome, reports } = await run(request)
     const answer = done(outcome)
@@ -144,7 +166,7 @@ describe("runInWorker", () => {
     const epochs = reports.filter((report) => report.kind === "epoch")
     expect(epochs.map((report) => report.kind === "epoch" && report.epoch)).toEqual([1, 2, 3])
     expect(epochs.every((report) => report.kind === "epoch" && Number.isFinite(report.losses["loss"]))).toBe(true)
-    const again = done((await run({ kind: "sample", artifact: Uint8Array.from(answer.artifact!), numRows: 40, seed: 5 })).outcome)
+    const again = done((await run({ kind: "sample", artifact: Uint8Array.from(answer.artifact!), filters: Uint8Array.from(answer.filters!), numRows: 40, seed: 5 })).outcome)
     expect(valuesOf(again.table)).toEqual(valuesOf(answer.table))
   }, 120_000)
 
@@ -155,7 +177,8 @@ describe("runInWorker", () => {
       generator: "ctgan",
       table: ipcOf(trainingTable),
       parameters: { seed: 5, epochs: 2, batchSize: 20, targetEpsilon: null, threads: 2 },
-      numRows: 30
+      numRows: 30,
+      ...protectedJob
     }
     const { outcome, reports } = await run(request)
     const answer = done(outcome)
@@ -174,7 +197,7 @@ describe("runInWorker", () => {
   // The request's bytes are copied to the thread, not transferred: a second run of the same effect (Effect.retry, or
   // the same request run twice) must find them intact rather than post a detached buffer the thread waits on forever.
   it("answers when the same request is run a second time", async () => {
-    const job = runInWorker({ kind: "sample", artifact: trainedArtifact(), numRows: 5, seed: 1 }, () => undefined)
+    const job = runInWorker({ kind: "sample", artifact: trainedArtifact(), filters: trainedFilters(), numRows: 5, seed: 1 }, () => undefined)
     expect(done(await Effect.runPromise(job)).rowCount).toBe(5)
     const again = await Effect.runPromise(Effect.timeout(job, "20 seconds"))
     expect(done(again).rowCount).toBe(5)
@@ -190,7 +213,7 @@ describe("runInWorker", () => {
           reportsAfterInterrupt += reportsAfterInterrupt >= 0 ? 1 : 0
           Deferred.unsafeDone(sampling, Effect.void)
         }
-        const fiber = yield* Effect.fork(runInWorker({ kind: "sample", artifact, numRows: 5_000_000, seed: 3 }, onReport))
+        const fiber = yield* Effect.fork(runInWorker({ kind: "sample", artifact, filters: null, numRows: 5_000_000, seed: 3 }, onReport))
         // The job is under way once it reports its first sampled block.
         const started = yield* Effect.either(Effect.timeout(Deferred.await(sampling), "20 seconds"))
         yield* Effect.sleep("300 millis")
