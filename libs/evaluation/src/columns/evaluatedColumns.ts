@@ -10,6 +10,10 @@ export interface GeneratorColumn {
   readonly piiType: string | null
 }
 
+/** A role as prose: "quasi-identifier", "direct identifier". */
+export const roleLabel = (role: ColumnRole): string =>
+  role === "quasi_identifier" ? "quasi-identifier" : role === "direct_identifier" ? "direct identifier" : role
+
 /**
  * What the evaluation does with a column of the output:
  * - `scored`: learned from the real values (handling `keep`), compared with them by every part;

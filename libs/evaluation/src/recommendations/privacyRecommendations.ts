@@ -1,3 +1,4 @@
+import { roleLabel } from "../columns/evaluatedColumns.ts"
 import type { PrivacyReport } from "../privacy/privacyReport.ts"
 import type { ColumnDisclosure } from "../privacy/valueDisclosure.ts"
 import { figure, percent, type Recommendation } from "./Recommendation.ts"
@@ -11,16 +12,9 @@ const ATTACK_WARNING = 0.6
 
 const advice = "train for fewer epochs or with differential privacy (a target epsilon)"
 
-const roleNames: Readonly<Record<ColumnDisclosure["role"], string>> = {
-  identifier: "identifier",
-  direct_identifier: "direct identifier",
-  quasi_identifier: "quasi-identifier",
-  data: "data"
-}
-
 /** A personal column that discloses real values: what it shows and the request setting that stops it. */
 const disclosureRecommendation = (column: ColumnDisclosure, k: number): Recommendation => {
-  const where = `column ${column.name} (${roleNames[column.role]}, handling ${column.handling})`
+  const where = `column ${column.name} (${roleLabel(column.role)}, handling ${column.handling})`
   if (column.rule === "no_real_values") {
     return {
       area: "privacy",
