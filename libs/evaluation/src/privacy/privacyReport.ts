@@ -1,4 +1,4 @@
-import { makeRandom, type SynthTable } from "@synth/synth"
+import { makeRandom, type Random, type SynthTable } from "@synth/synth"
 import { qualityLevel, type QualityLevel } from "@synth/stats"
 import { evaluatedTables, type GeneratorColumn } from "../columns/evaluatedColumns.ts"
 import { type AttributeInference, attributeInference } from "./attributeInference.ts"
@@ -107,8 +107,17 @@ export const privacyReport = (training: SynthTable, synthetic: SynthTable, holdo
   // Each n × m scan once: the synthetic rows' closest training rows serve three metrics.
   const closest = closestRecordDistances
   const syntheticToTraining = closest(syntheticSample, trainingSample)
+  // Against far fewer holdout rows than training rows, a synthetic row finds its closest real row among the training
+  // rows by numbers alone (a generator's usual 10 % holdout: about 90 % "closer to training" without any memorising).
+  // SDMetrics warns below half; then the training rows are sampled down to the holdout's size for this metric.
+  const overfittingTrainingDistances = (distances: Float64Array, draw: Random) =>
+    holdoutSample === null || holdoutSample.rowCount * 2 >= trainingSample.rowCount
+      ? distances
+      : closest(syntheticSample, sampleRows(trainingSample, holdoutSample.rowCount, draw)).nearest
   const baselineProtection = dcrBaselineFromDistances(syntheticToTraining.nearest, closest(baseline, trainingSample).nearest)
-  const overfitting = holdoutSample === null ? null : dcrOverfittingFromDistances(syntheticToTraining.nearest, closest(syntheticSample, holdoutSample).nearest)
+  const overfitting = holdoutSample === null || holdoutSample.rowCount === 0
+    ? null
+    : dcrOverfittingFromDistances(overfittingTrainingDistances(syntheticToTraining.nearest, random.fork()), closest(syntheticSample, holdoutSample).nearest)
   const matchTolerance = options.matchTolerance ?? 0.01
   const newRows = newRowSynthesis(trainingSample, syntheticSample, matchTolerance)
   const copies = newRowSynthesis(trainingSample, syntheticSample, 0)
