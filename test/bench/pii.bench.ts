@@ -7,7 +7,7 @@
 // (1000000: rows of the large table; 0 skips the timing part). Times are medians of BENCH_ROUNDS; reading the
 // table (Arrow IPC bytes already in memory) is timed apart from sampling and scanning.
 import { classifyColumns, generateCorpus, localClassifier, mergeAiVerdicts, scanColumns, scoreCorpus } from "@synth/pii/testing"
-import { sampleScanInput } from "@synth/privacy"
+import { sampleScanInput } from "@synth/pii"
 import { ingestTable, readTable } from "@synth/tabular"
 import { Effect, Stream } from "effect"
 import { readFileSync } from "node:fs"

@@ -1,6 +1,7 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
 import { AlreadyFinished, InvalidEpsilon, NotCompleted, NotFound, PrivacyBudgetExceeded, ValidationFailed } from "../errors.ts"
+import { ColumnHandling, ColumnRole } from "../events/generator.ts"
 import { DatasetId, GeneratorId, Timestamp } from "../ids.ts"
 import { Authentication } from "../security.ts"
 import { datasetPaging, ListParams } from "./datasets.ts"
@@ -27,6 +28,39 @@ export type GeneratorStatus = typeof GeneratorStatus.Type
 
 export const GeneratorPhase = Schema.Literal("queued", "fitting", "sampling")
 
+/** Bounds and defaults of the output protections (docs/privacy.md). */
+export const protectionBounds = {
+  rareCategoryThreshold: { min: 1, max: 1_000, default: 5 },
+  holdoutShare: { min: 0.05, max: 0.5, default: 0.1 },
+  holdoutMaxRows: 10_000
+} as const
+
+export const ColumnOverride = Schema.Struct({
+  handling: Schema.String.annotations({ description: "`fake`, `drop`, `keep` or `hash`" })
+}).annotations({ identifier: "ColumnOverride" })
+
+export const PrivacyRequest = Schema.Struct({
+  rare_category_threshold: Schema.optional(Schema.NullOr(Schema.Number)).annotations({
+    description: `k: categories held by fewer than k real rows never appear in the output, and no number, date or ` +
+      `datetime beyond the range that k rows reach is published (${protectionBounds.rareCategoryThreshold.min} to ` +
+      `${protectionBounds.rareCategoryThreshold.max}, default ${protectionBounds.rareCategoryThreshold.default})`
+  }),
+  value_protection: Schema.optional(Schema.NullOr(Schema.Boolean)).annotations({
+    description: "no real extreme in the output (default true)"
+  }),
+  rare_category_protection: Schema.optional(Schema.NullOr(Schema.Boolean)).annotations({
+    description: "no category of fewer than k real rows in the output (default true)"
+  }),
+  similarity_filter: Schema.optional(Schema.NullOr(Schema.Boolean)).annotations({
+    description: "output rows equal to a real row on every learned column are drawn again (default true)"
+  }),
+  holdout_share: Schema.optional(Schema.NullOr(Schema.Number)).annotations({
+    description: `share of the rows held out of training for the membership-inference attack ` +
+      `(${protectionBounds.holdoutShare.min} to ${protectionBounds.holdoutShare.max}, default ` +
+      `${protectionBounds.holdoutShare.default}, at most ${protectionBounds.holdoutMaxRows} rows)`
+  })
+}).annotations({ identifier: "PrivacyRequest" })
+
 /**
  * The body is checked field by field in the service (every problem named in `errors[]`), so the schema only asks
  * for a JSON object whose known members have JSON types.
@@ -49,7 +83,14 @@ export const GenerationRequest = Schema.Struct({
   seed: Schema.optional(Schema.NullOr(Schema.Number)).annotations({
     description: `0 to ${generationBounds.seed.max}; fit and sample are reproducible for a seed on the same machine. ` +
       "Chosen at random (and shown in the generator record) when absent."
-  })
+  }),
+  columns: Schema.optional(Schema.NullOr(Schema.Record({ key: Schema.String, value: ColumnOverride }))).annotations({
+    description: "per-column handling, overriding the role's default (docs/privacy.md): `fake` (fresh values of the " +
+      "same kind, none real; the default for identifiers and direct identifiers), `drop` (left out), `keep` (learned; " +
+      "on a personal column it publishes real values, and the response warns), `hash` (keyed hashes, learned). Keys " +
+      "are column names of the dataset."
+  }),
+  privacy: Schema.optional(Schema.NullOr(PrivacyRequest))
 }).annotations({ identifier: "GenerationRequest" })
 export type GenerationRequest = typeof GenerationRequest.Type
 
@@ -58,7 +99,10 @@ export const GenerationResponse = Schema.Struct({
   generator_id: GeneratorId,
   estimated_time: Schema.String.annotations({ description: "free text, e.g. `about 40 seconds`" }),
   estimated_seconds: Schema.Number.annotations({ description: "the same estimate in seconds (from the speed model)" }),
-  status: Schema.Literal("running")
+  status: Schema.Literal("running"),
+  warnings: Schema.Array(Schema.String).annotations({
+    description: "what the request gives away: a personal column kept (`keep`) publishes real values"
+  })
 }).annotations({ identifier: "GenerationResponse" })
 export type GenerationResponse = typeof GenerationResponse.Type
 
@@ -102,13 +146,49 @@ export const GeneratorModel = Schema.Struct({
   size: Count
 }).annotations({ identifier: "GeneratorModel" })
 
+export const GeneratorProtections = Schema.Struct({
+  rare_category_threshold: Schema.Int,
+  value_protection: Schema.Boolean,
+  rare_category_protection: Schema.Boolean,
+  similarity_filter: Schema.Boolean,
+  holdout_share: Schema.Number
+}).annotations({ identifier: "GeneratorProtections" })
+
+export const GeneratorColumn = Schema.Struct({
+  name: Schema.String,
+  role: ColumnRole,
+  handling: ColumnHandling,
+  pii_type: Schema.NullOr(Schema.String).annotations({ description: "the scan's type of a personal column" })
+}).annotations({ identifier: "GeneratorColumn" })
+
 export const GeneratorPrivacy = Schema.Struct({
-  target_epsilon: Schema.Number,
-  epsilon_spent: Schema.Number.annotations({ description: "ε the training spent by the RDP accountant; never above target_epsilon" }),
-  delta: Schema.Number.annotations({ description: "δ of the guarantee: min(1e-5, 1/(10·rows))" }),
-  noise_multiplier: Schema.Number,
-  steps: Count.annotations({ description: "discriminator steps taken" }),
-  stopped_early: Schema.Boolean.annotations({ description: "true when training stopped before its epochs to stay within the budget" })
+  protections: Schema.NullOr(GeneratorProtections).annotations({
+    description: "the output protections this generator applies; null for generators trained before they existed"
+  }),
+  roles_from: Schema.NullOr(Schema.Literal("basic", "enhanced", "generation")).annotations({
+    description: "the scan the column roles come from: the dataset's stored basic or enhanced scan, or a basic scan " +
+      "the job ran because none was stored; null until the job resolved them"
+  }),
+  training_rows: Schema.NullOr(Count),
+  holdout_rows: Schema.NullOr(Count).annotations({ description: "real rows held out of training for the membership-inference attack" }),
+  filtered_rows: Schema.NullOr(Count).annotations({
+    description: "output rows equal to a real training row on every learned column, drawn again (once completed)"
+  }),
+  clipped_values: Schema.NullOr(Count).annotations({ description: "training values moved inside their column's protected range" }),
+  rare_category_rows: Schema.NullOr(Count).annotations({ description: "training rows whose category was held by fewer than k rows" }),
+  target_epsilon: Schema.NullOr(Schema.Number).annotations({ description: "dp-ctgan: the privacy budget ε" }),
+  epsilon_spent: Schema.NullOr(Schema.Number).annotations({
+    description: "dp-ctgan, once completed: ε spent in all, preprocessing and training composed; never above target_epsilon"
+  }),
+  delta: Schema.NullOr(Schema.Number).annotations({ description: "dp-ctgan: δ of the guarantee" }),
+  noise_multiplier: Schema.NullOr(Schema.Number),
+  steps: Schema.NullOr(Count).annotations({ description: "dp-ctgan: discriminator steps taken" }),
+  stopped_early: Schema.NullOr(Schema.Boolean).annotations({
+    description: "dp-ctgan: true when training stopped before its epochs to stay within the budget"
+  }),
+  budget: Schema.NullOr(Schema.Struct({ preprocessing: Schema.Number, training: Schema.Number })).annotations({
+    description: "dp-ctgan: ε spent on what the preprocessing released (bounds, categories, counts) and on training"
+  })
 }).annotations({ identifier: "GeneratorPrivacy" })
 
 export const Generator = Schema.Struct({
@@ -128,7 +208,14 @@ export const Generator = Schema.Struct({
   loss_history: Schema.Array(LossRecord),
   timings: GeneratorTimings,
   model: Schema.NullOr(GeneratorModel),
-  privacy: Schema.NullOr(GeneratorPrivacy).annotations({ description: "dp-ctgan, once completed: the privacy spent" }),
+  columns: Schema.NullOr(Schema.Array(GeneratorColumn)).annotations({
+    description: "every column's role and handling, resolved by the job before training (null until then)"
+  }),
+  warnings: Schema.Array(Schema.String).annotations({ description: "what this generator's settings give away" }),
+  privacy: Schema.NullOr(GeneratorPrivacy).annotations({
+    description: "the output protections and what they did; dp-ctgan's privacy spent (null for generators trained " +
+      "before the protections existed, unless dp-ctgan)"
+  }),
   error: Schema.NullOr(GeneratorError).annotations({ description: "why a `failed` job failed" }),
   samples: Schema.Array(GeneratorSample).annotations({ description: "rows drawn later with POST .../sample" })
 }).annotations({ identifier: "Generator" })

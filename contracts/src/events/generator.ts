@@ -56,8 +56,55 @@ export const PrivacySpent = Schema.Struct({
   delta: Schema.Number,
   noiseMultiplier: Schema.Number,
   steps: Count,
-  stoppedEarly: Schema.Boolean
+  stoppedEarly: Schema.Boolean,
+  /** How ε was split between what the preprocessing released and the training (optional: older events lack it). */
+  budget: Schema.optional(Schema.Struct({ preprocessing: Schema.Number, training: Schema.Number }))
 })
+
+/** What a generation does with a column (libs/protect): faked, dropped, learned as it is, or learned as keyed hashes. */
+export const ColumnHandling = Schema.Literal("fake", "drop", "keep", "hash")
+export type ColumnHandling = typeof ColumnHandling.Type
+
+/** A column's role, decided before training from the dataset's latest scan and the request. */
+export const ColumnRole = Schema.Literal("identifier", "direct_identifier", "quasi_identifier", "data")
+export type ColumnRole = typeof ColumnRole.Type
+
+/** The request's per-column overrides: column name → handling. Names only, never a value. */
+export const ColumnOverrides = Schema.Record({ key: Schema.String, value: Schema.Struct({ handling: ColumnHandling }) })
+
+/**
+ * The output protections of a generation (docs/privacy.md): values beyond the range that at least k rows reach are
+ * never published, categories of fewer than k rows never appear, rows equal to a real row are drawn again, and a
+ * share of the rows is held out of training for the membership-inference attack.
+ */
+export const ProtectionSettings = Schema.Struct({
+  rareCategoryThreshold: Schema.Int.pipe(Schema.positive()),
+  valueProtection: Schema.Boolean,
+  rareCategoryProtection: Schema.Boolean,
+  similarityFilter: Schema.Boolean,
+  holdoutShare: Schema.Number.pipe(Schema.between(0, 0.5))
+})
+export type ProtectionSettings = typeof ProtectionSettings.Type
+
+/** How a column was resolved: names, roles, handlings and the scan's type, never a value. */
+export const ResolvedColumn = Schema.Struct({
+  name: Schema.String,
+  role: ColumnRole,
+  handling: ColumnHandling,
+  piiType: Schema.NullOr(Schema.String)
+})
+export type ResolvedColumn = typeof ResolvedColumn.Type
+
+/** What the protections did to one output (counts only). */
+export const ProtectionCounts = Schema.Struct({
+  /** Output rows equal to a real training row on every learned column, drawn again. */
+  filteredRows: Count,
+  /** Training values moved inside the protected range of their column. */
+  clippedValues: Count,
+  /** Training rows whose category was held by fewer than k rows, given a frequent one. */
+  rareCategoryRows: Count
+})
+export type ProtectionCounts = typeof ProtectionCounts.Type
 
 export const GenerationFailureReason = Schema.Literal("training_failed", "dataset_unavailable", "worker_lost")
 export type GenerationFailureReason = typeof GenerationFailureReason.Type
@@ -80,7 +127,10 @@ export const GeneratorRequested = defineEvent({
     seed: Count,
     outputDatasetId: DatasetId,
     outputFilename: Schema.String,
-    estimatedSeconds: Millis
+    estimatedSeconds: Millis,
+    /** Optional, so generator.requested v1 events written before they existed still read (defaults then apply). */
+    columns: Schema.optional(ColumnOverrides),
+    protection: Schema.optional(ProtectionSettings)
   })
 })
 
@@ -93,6 +143,25 @@ export const GeneratorStarted = defineEvent({
     generatorId: GeneratorId,
     attempt: Attempt,
     worker: Schema.String
+  })
+})
+
+export const GeneratorPrepared = defineEvent({
+  type: "generator.prepared",
+  version: 1,
+  topic,
+  description:
+    "The job resolved every column's role and handling (from the dataset's latest scan, or a basic scan it ran " +
+    "itself, and the request's overrides) and split the rows into training and holdout, before training. Names, " +
+    "roles, handlings and scan types only.",
+  payload: Schema.Struct({
+    generatorId: GeneratorId,
+    attempt: Attempt,
+    /** Which scan the roles come from: the stored basic or enhanced scan, or a basic scan the job ran (none stored). */
+    scan: Schema.Literal("basic", "enhanced", "generation"),
+    columns: Schema.Array(ResolvedColumn),
+    trainingRows: Count,
+    holdoutRows: Count
   })
 })
 
@@ -126,7 +195,9 @@ export const GeneratorCompleted = defineEvent({
     model: ModelArtifact,
     timings: GenerationTimings,
     /** dp-ctgan only. Optional, so generator.completed v1 events written before it existed still read. */
-    privacy: Schema.optional(PrivacySpent)
+    privacy: Schema.optional(PrivacySpent),
+    /** What the output protections did; optional, older events lack it. */
+    protection: Schema.optional(ProtectionCounts)
   })
 })
 
@@ -205,6 +276,7 @@ export const GeneratorSampleFailed = defineEvent({
 export const generatorEvents = [
   GeneratorRequested,
   GeneratorStarted,
+  GeneratorPrepared,
   GeneratorProgressed,
   GeneratorCompleted,
   GeneratorFailed,

@@ -30,6 +30,7 @@ export const eventProducers: { readonly [Type in DomainEventType]: EventService 
   "dataset.synthesized": "generation",
   "generator.requested": "gateway",
   "generator.started": "generation",
+  "generator.prepared": "generation",
   "generator.progressed": "generation",
   "generator.completed": "generation",
   "generator.failed": "generation",
@@ -81,6 +82,7 @@ export const eventConsumers = {
     events: [
       "generator.requested",
       "generator.started",
+      "generator.prepared",
       "generator.progressed",
       "generator.requeued",
       "generator.completed",

@@ -1,13 +1,12 @@
 import { consumedBy, type DatasetId, type EventEnvelope, type PiiScanKind, serviceActor } from "@synth/contracts"
 import { BlobKey, BlobStore } from "@synth/blobstore"
 import { EventWriter, type StoredEvent, understoodEvent } from "@synth/eventlog"
-import { mergeAiVerdicts, type ScanInput, scanColumns } from "@synth/pii"
+import { mergeAiVerdicts, sampleScanInput, type ScanInput, scanColumns } from "@synth/pii"
 import { readTable } from "@synth/tabular"
 import { absurd, Effect, Option, Stream } from "effect"
 import { AiLayer } from "./ai/AiLayer.ts"
 import { PrivacyConfig } from "./PrivacyConfig.ts"
 import { type AiLayerOutcome, piiResource } from "./resource.ts"
-import { sampleScanInput } from "./sampleRows.ts"
 
 export const privacyActor = serviceActor("privacy")
 

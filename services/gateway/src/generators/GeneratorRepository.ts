@@ -1,4 +1,4 @@
-import type { TrainingPrivacy } from "@synth/synth"
+import type { PrivacySpent, ProtectionCounts, ProtectionSettings, ResolvedColumn } from "@synth/contracts"
 import { SqlClient } from "@effect/sql"
 import { Effect, Option } from "effect"
 import { isUuid } from "../datasets/DatasetRepository.ts"
@@ -31,9 +31,19 @@ export interface GeneratorRow {
     readonly format: string
     readonly version: number
     readonly size: number
-    readonly privacy?: TrainingPrivacy
+    readonly privacy?: typeof PrivacySpent.Type
   } | null
   readonly error: { readonly reason: "training_failed" | "dataset_unavailable" | "worker_lost"; readonly message: string } | null
+  /** Each column's resolved role and handling, once the job resolved them. */
+  readonly columns: ReadonlyArray<ResolvedColumn> | null
+  /** The protections asked for, then what the job's preparation and completion reported; null before they existed. */
+  readonly privacy: {
+    readonly protections?: ProtectionSettings
+    readonly rolesFrom?: "basic" | "enhanced" | "generation"
+    readonly trainingRows?: number
+    readonly holdoutRows?: number
+    readonly counts?: ProtectionCounts
+  } | null
   readonly createdAt: string
   readonly updatedAt: string
 }
@@ -58,7 +68,7 @@ export class GeneratorRepository extends Effect.Service<GeneratorRepository>()("
       id, owner_id AS "ownerId", dataset_id AS "datasetId", generator_type AS "generatorType", parameters,
       seed::float8 AS seed, status, phase, progress, attempts, output_dataset_id AS "outputDatasetId",
       estimated_seconds AS "estimatedSeconds", loss_history AS "lossHistory", started_at AS "startedAt",
-      fit_ms AS "fitMs", sample_ms AS "sampleMs", total_ms AS "totalMs", model, error, created_at AS "createdAt",
+      fit_ms AS "fitMs", sample_ms AS "sampleMs", total_ms AS "totalMs", model, error, columns, privacy, created_at AS "createdAt",
       updated_at AS "updatedAt"`
 
     const outputColumns = sql`

@@ -6,6 +6,7 @@ import {
   type DpConfigValidation,
   generationBounds,
   type GenerationRequest,
+  protectionBounds,
   type GenerationResponse,
   type GeneratorId,
   NotCompleted,
@@ -18,6 +19,7 @@ import {
   ValidationFailed
 } from "@synth/contracts"
 import { Ids } from "@synth/eventlog"
+import { holdoutSize } from "@synth/protect/holdout"
 import { assessDpConfiguration, describeDuration, estimateSeconds, trainableGenerators, type WidthColumn } from "@synth/synth"
 import { Effect, Either, Option } from "effect"
 import { randomInt } from "node:crypto"
@@ -27,6 +29,7 @@ import { RequestEvents } from "../events/RequestEvents.ts"
 import { GeneratorRepository, type GeneratorRow } from "./GeneratorRepository.ts"
 import { generatorRecord } from "./record.ts"
 import { validateDpConfig as checkDpConfig } from "./validateDpConfig.ts"
+import { keptColumns } from "./validatePrivacy.ts"
 import { validateGeneration, validateSample } from "./validateRequest.ts"
 
 /** Distinct values assumed per string column when estimating the encoded width (ingestion does not count them). */
@@ -125,8 +128,15 @@ export class GeneratorService extends Effect.Service<GeneratorService>()("@synth
 
     const generate = Effect.fn("GeneratorService.generate")(function* (datasetId: string, owner: UserId, body: GenerationRequest) {
       const dataset = yield* sourceDataset(datasetId, owner)
-      const valid = yield* Either.match(validateGeneration(body, limits), { onLeft: Effect.fail, onRight: Effect.succeed })
-      if (valid.generatorType === "dp-ctgan") yield* withinPrivacyBudget(dataset.rowCount ?? 0, valid)
+      const valid = yield* Either.match(validateGeneration(body, limits, dataset.columns ?? []), {
+        onLeft: Effect.fail,
+        onRight: Effect.succeed
+      })
+      const { protection } = valid.privacy
+      const rows = dataset.rowCount ?? 0
+      // dp-ctgan trains on the rows left after the holdout: the accountant counts those.
+      const trainingRows = rows - holdoutSize(rows, { share: protection.holdoutShare, maxRows: protectionBounds.holdoutMaxRows })
+      if (valid.generatorType === "dp-ctgan") yield* withinPrivacyBudget(trainingRows, valid)
       const generatorId = (yield* ids.next) as GeneratorId
       const outputDatasetId = (yield* ids.next) as DatasetId
       const seed = valid.seed ?? randomInt(0, 2 ** 32 - 1)
@@ -156,7 +166,9 @@ export class GeneratorService extends Effect.Service<GeneratorService>()("@synth
             seed,
             outputDatasetId,
             outputFilename: outputFilename(dataset.filename, "synthetic"),
-            estimatedSeconds: Math.round(estimatedSeconds * 10) / 10
+            estimatedSeconds: Math.round(estimatedSeconds * 10) / 10,
+            columns: Object.fromEntries(Object.entries(valid.privacy.columns).map(([name, handling]) => [name, { handling }])),
+            protection
           }
         }],
         {
@@ -171,7 +183,12 @@ export class GeneratorService extends Effect.Service<GeneratorService>()("@synth
         generator_id: generatorId,
         estimated_time: describeDuration(estimatedSeconds),
         estimated_seconds: Math.round(estimatedSeconds * 10) / 10,
-        status: "running"
+        status: "running",
+        warnings: keptColumns(valid.privacy).map((column) =>
+          `Column ${column} is kept as it is (handling keep): if it holds personal data, the output publishes real ` +
+          "values of it, copied from the people in the dataset. The generator record names the column's role once the " +
+          "job has resolved it."
+        )
       }
       return HttpServerResponse.unsafeJson(response, { status: 202, headers: { location: `/generators/${generatorId}` } })
     })

@@ -49,5 +49,15 @@ export const generatorMigrations = {
         created_at text NOT NULL
       )`
     yield* sql`CREATE INDEX generator_outputs_by_generator ON generator_outputs (generator_id, created_at)`
+  }),
+  /**
+   * The output protections (docs/privacy.md): `columns` holds each column's resolved role and handling (null until
+   * the job resolved them); `privacy` the request's protection settings, then what the job's preparation and
+   * completion report (training and holdout rows, the scan the roles came from, the protections' counts).
+   */
+  "0008_generator_privacy": Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    yield* sql`ALTER TABLE generators ADD COLUMN columns jsonb`
+    yield* sql`ALTER TABLE generators ADD COLUMN privacy jsonb`
   })
 }

@@ -24,12 +24,14 @@ export const applyGeneratorEvent = (event: DomainEvent, meta: StoredEvent) =>
           batch_size: job.parameters.batchSize,
           target_epsilon: job.parameters.targetEpsilon
         }
+        // A request from before the protections existed has no settings: its record says so (protections null).
+        const privacy = job.protection === undefined ? null : JSON.stringify({ protections: job.protection })
         yield* sql`
           INSERT INTO generators (id, owner_id, dataset_id, generator_type, parameters, seed, status, phase, progress,
-            output_dataset_id, estimated_seconds, created_at, updated_at)
+            output_dataset_id, estimated_seconds, privacy, created_at, updated_at)
           VALUES (${job.generatorId}, ${job.ownerId}, ${job.datasetId}, ${job.generatorType},
             ${JSON.stringify(parameters)}::jsonb, ${job.seed}, 'running', 'queued', 0, ${job.outputDatasetId},
-            ${job.estimatedSeconds}, ${at}, ${at})
+            ${job.estimatedSeconds}, ${privacy}::jsonb, ${at}, ${at})
           ON CONFLICT DO NOTHING`
         yield* sql`
           INSERT INTO generator_outputs (dataset_id, generator_id, owner_id, kind, num_rows, seed, status, created_at)
@@ -44,6 +46,15 @@ export const applyGeneratorEvent = (event: DomainEvent, meta: StoredEvent) =>
             started_at = COALESCE(started_at, ${at}), updated_at = ${at}
           WHERE id = ${event.payload.generatorId} AND status = 'running' AND attempts < ${event.payload.attempt}`
         return
+      case "generator.prepared": {
+        const { attempt, columns, generatorId, holdoutRows, scan, trainingRows } = event.payload
+        const prepared = JSON.stringify({ rolesFrom: scan, trainingRows, holdoutRows })
+        yield* sql`
+          UPDATE generators SET columns = ${JSON.stringify(columns)}::jsonb,
+            privacy = COALESCE(privacy, '{}'::jsonb) || ${prepared}::jsonb, updated_at = ${at}
+          WHERE id = ${generatorId} AND status = 'running' AND attempts = ${attempt}`
+        return
+      }
       case "generator.progressed": {
         const { attempt, generatorId, losses, phase, progress } = event.payload
         // Epochs already recorded are not appended again: `synth replay --from` re-applies events over the rows.
@@ -62,11 +73,13 @@ export const applyGeneratorEvent = (event: DomainEvent, meta: StoredEvent) =>
           WHERE id = ${event.payload.generatorId} AND status = 'running'`
         return
       case "generator.completed": {
-        const { generatorId, model, privacy, timings } = event.payload
+        const { generatorId, model, privacy, protection, timings } = event.payload
         const stored = { format: model.format, version: model.formatVersion, size: model.size, ...(privacy ? { privacy } : {}) }
+        const counts = JSON.stringify(protection === undefined ? {} : { counts: protection })
         yield* sql`
           UPDATE generators SET status = 'completed', phase = NULL, progress = 100, model = ${JSON.stringify(stored)}::jsonb,
-            fit_ms = ${timings.fitMs}, sample_ms = ${timings.sampleMs}, total_ms = ${timings.totalMs}, updated_at = ${at}
+            fit_ms = ${timings.fitMs}, sample_ms = ${timings.sampleMs}, total_ms = ${timings.totalMs},
+            privacy = CASE WHEN privacy IS NULL THEN NULL ELSE privacy || ${counts}::jsonb END, updated_at = ${at}
           WHERE id = ${generatorId} AND status = 'running'`
         yield* sql`
           UPDATE generator_outputs SET status = 'completed'

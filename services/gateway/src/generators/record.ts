@@ -4,6 +4,47 @@ import type { GeneratorRow, OutputRow } from "./GeneratorRepository.ts"
 
 const elapsed = (from: string, to: string | null) => (to === null ? null : Date.parse(to) - Date.parse(from))
 
+const personalRoles: ReadonlySet<string> = new Set(["identifier", "direct_identifier"])
+
+/** What the generator's settings give away: personal columns kept as they are publish real values. */
+const generatorWarnings = (row: GeneratorRow): Array<string> =>
+  (row.columns ?? [])
+    .filter((column) => personalRoles.has(column.role) && column.handling === "keep")
+    .map((column) =>
+      `Column ${column.name} (${column.piiType ?? "an identifier"}) is kept as it is (handling keep): the output ` +
+      "holds real values of it, copied from the people in the dataset."
+    )
+
+/** The protections and what they did (null for a generator older than them, unless it is a dp-ctgan one). */
+const privacyOf = (row: GeneratorRow): Generator["privacy"] => {
+  const dp = row.model?.privacy
+  if (row.privacy === null && dp === undefined) return null
+  const protections = row.privacy?.protections
+  const counts = row.privacy?.counts
+  return {
+    protections: protections === undefined ? null : {
+      rare_category_threshold: protections.rareCategoryThreshold,
+      value_protection: protections.valueProtection,
+      rare_category_protection: protections.rareCategoryProtection,
+      similarity_filter: protections.similarityFilter,
+      holdout_share: protections.holdoutShare
+    },
+    roles_from: row.privacy?.rolesFrom ?? null,
+    training_rows: row.privacy?.trainingRows ?? null,
+    holdout_rows: row.privacy?.holdoutRows ?? null,
+    filtered_rows: counts?.filteredRows ?? null,
+    clipped_values: counts?.clippedValues ?? null,
+    rare_category_rows: counts?.rareCategoryRows ?? null,
+    target_epsilon: dp?.targetEpsilon ?? (row.generatorType === "dp-ctgan" ? row.parameters.target_epsilon : null),
+    epsilon_spent: dp?.epsilonSpent ?? null,
+    delta: dp?.delta ?? null,
+    noise_multiplier: dp?.noiseMultiplier ?? null,
+    steps: dp?.steps ?? null,
+    stopped_early: dp?.stoppedEarly ?? null,
+    budget: dp?.budget ?? null
+  }
+}
+
 /** The generator resource of a read-model row and its samples (field meanings in contracts' Generator). */
 export const generatorRecord = (row: GeneratorRow, samples: ReadonlyArray<OutputRow>): Generator => ({
   id: row.id as GeneratorId,
@@ -27,14 +68,14 @@ export const generatorRecord = (row: GeneratorRow, samples: ReadonlyArray<Output
     total_ms: row.totalMs
   },
   model: row.model === null ? null : { format: row.model.format, version: row.model.version, size: row.model.size },
-  privacy: row.model?.privacy === undefined ? null : {
-    target_epsilon: row.model.privacy.targetEpsilon,
-    epsilon_spent: row.model.privacy.epsilonSpent,
-    delta: row.model.privacy.delta,
-    noise_multiplier: row.model.privacy.noiseMultiplier,
-    steps: row.model.privacy.steps,
-    stopped_early: row.model.privacy.stoppedEarly
-  },
+  columns: row.columns?.map((column) => ({
+    name: column.name,
+    role: column.role,
+    handling: column.handling,
+    pii_type: column.piiType
+  })) ?? null,
+  warnings: generatorWarnings(row),
+  privacy: privacyOf(row),
   error: row.error === null ? null : { code: "training_failed", ...row.error },
   samples: samples.map((sample) => ({
     output_dataset_id: sample.datasetId as DatasetId,

@@ -8,6 +8,7 @@ import {
   ValidationFailed
 } from "@synth/contracts"
 import { Either } from "effect"
+import { type DatasetColumn, validatePrivacy, type ValidPrivacy } from "./validatePrivacy.ts"
 
 export interface ValidGeneration {
   readonly generatorType: GeneratorType
@@ -19,6 +20,8 @@ export interface ValidGeneration {
   readonly seed: number | null
   /** Fields given but not used by this generator type, said back in the response's message. */
   readonly ignored: ReadonlyArray<string>
+  /** The `columns` overrides and the output protections (`privacy`). */
+  readonly privacy: ValidPrivacy
 }
 
 export interface GenerationLimits {
@@ -58,7 +61,8 @@ export const epsilonProblem = (epsilon: number | null | undefined, whenMissing =
  */
 export const validateGeneration = (
   request: GenerationRequest,
-  limits: GenerationLimits
+  limits: GenerationLimits,
+  datasetColumns: ReadonlyArray<DatasetColumn>
 ): Either.Either<ValidGeneration, ValidationFailed | InvalidEpsilon> => {
   const problems: Array<FieldError> = []
   const generatorType = generatorTypes.find((type) => type === request.generator_type)
@@ -91,6 +95,8 @@ export const validateGeneration = (
       })
     }
   }
+  const privacy = validatePrivacy(request, datasetColumns)
+  problems.push(...privacy.problems)
   const epsilon = generatorType === "dp-ctgan" ? epsilonProblem(request.target_epsilon) : null
   if (problems.length > 0) {
     if (epsilon !== null) problems.push({ field: "target_epsilon", message: epsilon })
@@ -110,7 +116,8 @@ export const validateGeneration = (
     batchSize: neural ? (batchSize ?? generationBounds.batchSize.default) : null,
     targetEpsilon: type === "dp-ctgan" ? request.target_epsilon! : null,
     seed: request.seed ?? null,
-    ignored
+    ignored,
+    privacy: privacy.valid
   })
 }
 

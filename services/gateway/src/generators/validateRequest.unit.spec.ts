@@ -6,10 +6,28 @@ import { type GenerationLimits, validateGeneration, validateSample } from "./val
 const everyType: GenerationLimits = { maxRows: 1_000, trainable: ["ctgan", "dp-ctgan", "tvae", "gaussian_copula"] }
 const copulaOnly: GenerationLimits = { maxRows: 1_000, trainable: ["gaussian_copula"] }
 
+const datasetColumns = [
+  { name: "email", type: "string" },
+  { name: "age", type: "integer" },
+  { name: "income", type: "float" },
+  { name: "born", type: "date" }
+] as const
+
+const defaultPrivacy = {
+  columns: {},
+  protection: {
+    rareCategoryThreshold: 5,
+    valueProtection: true,
+    rareCategoryProtection: true,
+    similarityFilter: true,
+    holdoutShare: 0.1
+  }
+}
+
 const request = (fields: Partial<GenerationRequest>): GenerationRequest => ({ generator_type: "ctgan", num_rows: 100, ...fields })
 
 const valid = (fields: Partial<GenerationRequest>, limits = everyType) => {
-  const result = validateGeneration(request(fields), limits)
+  const result = validateGeneration(request(fields), limits, datasetColumns)
   if (Either.isLeft(result)) throw new Error(`expected a valid request, got ${JSON.stringify(result.left)}`)
   return result.right
 }
@@ -21,7 +39,7 @@ const failed = (result: Either.Either<unknown, unknown>): ValidationFailed => {
   return result.left as ValidationFailed
 }
 const invalidFields = (fields: Partial<GenerationRequest>, limits = everyType) =>
-  failed(validateGeneration(request(fields), limits)).errors.map((error) => error.field)
+  failed(validateGeneration(request(fields), limits, datasetColumns)).errors.map((error) => error.field)
 
 describe("validateGeneration", () => {
   it("accepts each neural type with the default epochs and batch size", () => {
@@ -33,7 +51,8 @@ describe("validateGeneration", () => {
         batchSize: generationBounds.batchSize.default,
         targetEpsilon: null,
         seed: null,
-        ignored: []
+        ignored: [],
+        privacy: defaultPrivacy
       })
     }
     expect(valid({ generator_type: "dp-ctgan", target_epsilon: 3, seed: 42 })).toEqual({
@@ -43,7 +62,8 @@ describe("validateGeneration", () => {
       batchSize: 500,
       targetEpsilon: 3,
       seed: 42,
-      ignored: []
+      ignored: [],
+      privacy: defaultPrivacy
     })
   })
 
@@ -55,7 +75,8 @@ describe("validateGeneration", () => {
       batchSize: null,
       targetEpsilon: null,
       seed: 0,
-      ignored: []
+      ignored: [],
+      privacy: defaultPrivacy
     })
   })
 
@@ -65,7 +86,7 @@ describe("validateGeneration", () => {
   })
 
   it("refuses an unknown generator type, listing the four", () => {
-    const error = failed(validateGeneration(request({ generator_type: "gan" }), everyType))
+    const error = failed(validateGeneration(request({ generator_type: "gan" }), everyType, datasetColumns))
     expect(error.errors).toEqual([{ field: "generator_type", message: "must be one of ctgan, dp-ctgan, tvae, gaussian_copula" }])
     expect(error.code).toBe("validation_failed")
     expect(error.status).toBe(422)
@@ -73,7 +94,7 @@ describe("validateGeneration", () => {
 
   it("refuses a type this deployment cannot train, naming the ones it can", () => {
     for (const type of ["ctgan", "tvae"] as const) {
-      const error = failed(validateGeneration(request({ generator_type: type }), copulaOnly))
+      const error = failed(validateGeneration(request({ generator_type: type }), copulaOnly, datasetColumns))
       expect(error.errors).toHaveLength(1)
       expect(error.errors[0]!.field).toBe("generator_type")
       expect(error.errors[0]!.message).toContain(type)
@@ -87,7 +108,7 @@ describe("validateGeneration", () => {
     for (const num_rows of [0, -1, 1_001, 1.5, Number.NaN, Number.POSITIVE_INFINITY]) {
       expect(invalidFields({ num_rows })).toEqual(["num_rows"])
     }
-    const error = failed(validateGeneration(request({ num_rows: 1_001 }), everyType))
+    const error = failed(validateGeneration(request({ num_rows: 1_001 }), everyType, datasetColumns))
     expect(error.errors[0]!.message).toBe("must be a whole number from 1 to 1000 (got 1001)")
   })
 
@@ -106,11 +127,11 @@ describe("validateGeneration", () => {
   it("asks ctgan and dp-ctgan for batch sizes in multiples of 10, but not tvae", () => {
     expect(valid({ generator_type: "tvae", batch_size: 64 }).batchSize).toBe(64)
     expect(valid({ generator_type: "ctgan", batch_size: 60 }).batchSize).toBe(60)
-    const ctgan = failed(validateGeneration(request({ generator_type: "ctgan", batch_size: 64 }), everyType))
+    const ctgan = failed(validateGeneration(request({ generator_type: "ctgan", batch_size: 64 }), everyType, datasetColumns))
     expect(ctgan.errors).toHaveLength(1)
     expect(ctgan.errors[0]!.field).toBe("batch_size")
     expect(ctgan.errors[0]!.message).toContain("multiple of 10 for ctgan")
-    const dp = failed(validateGeneration(request({ generator_type: "dp-ctgan", batch_size: 55, target_epsilon: 1 }), everyType))
+    const dp = failed(validateGeneration(request({ generator_type: "dp-ctgan", batch_size: 55, target_epsilon: 1 }), everyType, datasetColumns))
     expect(dp.errors.map((error) => error.field)).toEqual(["batch_size"])
     expect(dp.errors[0]!.message).toContain("multiple of 10 for dp-ctgan")
   })
@@ -140,7 +161,7 @@ describe("validateGeneration", () => {
       [1_000.5, "at most 1000 (got 1000.5)"]
     ]
     for (const [target_epsilon, expected] of cases) {
-      const result = validateGeneration(request({ generator_type: "dp-ctgan", target_epsilon }), everyType)
+      const result = validateGeneration(request({ generator_type: "dp-ctgan", target_epsilon }), everyType, datasetColumns)
       if (Either.isRight(result)) throw new Error(`epsilon ${target_epsilon} was accepted`)
       expect(result.left).toBeInstanceOf(InvalidEpsilon)
       expect(result.left.code).toBe("invalid_epsilon")
@@ -151,7 +172,7 @@ describe("validateGeneration", () => {
   })
 
   it("lists a bad epsilon among the errors when other fields are wrong too", () => {
-    const error = failed(validateGeneration(request({ generator_type: "dp-ctgan", num_rows: 0, target_epsilon: 0 }), everyType))
+    const error = failed(validateGeneration(request({ generator_type: "dp-ctgan", num_rows: 0, target_epsilon: 0 }), everyType, datasetColumns))
     expect(error.errors.map((problem) => problem.field)).toEqual(["num_rows", "target_epsilon"])
     expect(error.errors[1]!.message).toBe("target_epsilon must be greater than 0 (got 0)")
     expect(invalidFields({ generator_type: "dp-ctgan", epochs: 0 })).toEqual(["epochs", "target_epsilon"])
@@ -166,7 +187,7 @@ describe("validateGeneration", () => {
 
   it("reports every problem at once", () => {
     const error = failed(
-      validateGeneration(request({ generator_type: "ctgan", num_rows: 1.5, seed: -1, epochs: 0, batch_size: 15 }), everyType)
+      validateGeneration(request({ generator_type: "ctgan", num_rows: 1.5, seed: -1, epochs: 0, batch_size: 15 }), everyType, datasetColumns)
     )
     expect(error.errors.map((problem) => problem.field)).toEqual(["num_rows", "seed", "epochs", "batch_size"])
     expect(error.detail).toBe("The generation request has invalid fields; see errors.")
@@ -175,6 +196,71 @@ describe("validateGeneration", () => {
 
   it("checks no epochs or batch size for an unknown type", () => {
     expect(invalidFields({ generator_type: "unknown", epochs: 0, batch_size: 3 })).toEqual(["generator_type"])
+  })
+})
+
+describe("validateGeneration's columns and privacy", () => {
+  it("takes per-column handlings and protection settings", () => {
+    const accepted = valid({
+      columns: { email: { handling: "fake" }, age: { handling: "keep" }, income: { handling: "drop" } },
+      privacy: { rare_category_threshold: 10, similarity_filter: false, holdout_share: 0.2 }
+    })
+    expect({ ...accepted.privacy.columns }).toEqual({ email: "fake", age: "keep", income: "drop" })
+    expect(accepted.privacy.protection).toEqual({
+      rareCategoryThreshold: 10,
+      valueProtection: true,
+      rareCategoryProtection: true,
+      similarityFilter: false,
+      holdoutShare: 0.2
+    })
+  })
+
+  it("names an unknown column, listing the dataset's columns", () => {
+    const error = failed(validateGeneration(request({ columns: { emial: { handling: "fake" } } }), everyType, datasetColumns))
+    expect(error.errors).toEqual([
+      { field: "columns.emial", message: "is not a column of the dataset; its columns are email, age, income, born" }
+    ])
+  })
+
+  it("names an unknown handling and a handling the column's type cannot take", () => {
+    expect(invalidFields({ columns: { email: { handling: "mask" } } })).toEqual(["columns.email.handling"])
+    const error = failed(validateGeneration(request({ columns: { income: { handling: "fake" } } }), everyType, datasetColumns))
+    expect(error.errors[0]!.message).toContain("income is a float column: use drop, keep or hash")
+    expect(valid({ columns: { born: { handling: "fake" }, age: { handling: "fake" } } }).privacy.columns).toEqual({ born: "fake", age: "fake" })
+  })
+
+  it("refuses a request that drops every column, saying what to change", () => {
+    const everyColumn = Object.fromEntries(datasetColumns.map((column) => [column.name, { handling: "drop" }]))
+    const error = failed(validateGeneration(request({ columns: everyColumn }), everyType, datasetColumns))
+    expect(error.errors).toEqual([
+      { field: "columns", message: "drops every column of the dataset, so there is nothing to generate: keep, fake or hash at least one" }
+    ])
+  })
+
+  it("treats a column named like an object's prototype as a column name", () => {
+    const columns = JSON.parse('{"__proto__": {"handling": "drop"}}') as Record<string, { handling: string }>
+    expect(invalidFields({ columns })).toEqual(["columns.__proto__"])
+    const withProto = [...datasetColumns, { name: "__proto__", type: "string" as const }]
+    const accepted = validateGeneration(request({ columns }), everyType, withProto)
+    expect(Either.isRight(accepted) && Object.entries(accepted.right.privacy.columns)).toEqual([["__proto__", "drop"]])
+  })
+
+  it("bounds k and the holdout share", () => {
+    for (const rare_category_threshold of [0, 1.5, 1_001]) {
+      expect(invalidFields({ privacy: { rare_category_threshold } })).toEqual(["privacy.rare_category_threshold"])
+    }
+    for (const holdout_share of [0, 0.01, 0.51, Number.NaN]) {
+      expect(invalidFields({ privacy: { holdout_share } })).toEqual(["privacy.holdout_share"])
+    }
+    expect(valid({ privacy: { rare_category_threshold: 1, holdout_share: 0.5 } }).privacy.protection.rareCategoryThreshold).toBe(1)
+  })
+
+  it("reports column problems together with the request's other problems", () => {
+    expect(invalidFields({ num_rows: 0, columns: { nope: { handling: "fake" } }, privacy: { holdout_share: 2 } })).toEqual([
+      "num_rows",
+      "columns.nope",
+      "privacy.holdout_share"
+    ])
   })
 })
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { ingestTable, readTable } from "@synth/tabular"
 import { Effect, Stream } from "effect"
-import { sampleRowIndices, sampleScanInput } from "./sampleRows.ts"
+import { sampleRowIndices, sampleScanInput } from "./sampleScanInput.ts"
 
 const tableOf = (csv: string) =>
   Effect.flatMap(

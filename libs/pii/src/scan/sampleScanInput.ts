@@ -1,4 +1,4 @@
-import type { ColumnKind, ColumnSample, ScanInput } from "@synth/pii"
+import type { ColumnKind, ColumnSample, ScanInput } from "../types.ts"
 import { columnTypeOf } from "@synth/tabular"
 import type { Table, Vector } from "apache-arrow"
 
