@@ -1,7 +1,7 @@
 import { Schema } from "effect"
 import { DatasetId, EvaluationId, GeneratorId, UserId } from "../ids.ts"
 import { defineEvent } from "./define.ts"
-import { GeneratorType } from "./generator.ts"
+import { GeneratorType, ResolvedColumn } from "./generator.ts"
 
 /**
  * The evaluation aggregate: one evaluation of a completed generator's synthetic rows against real rows, quick or a
@@ -32,15 +32,6 @@ export type EvaluationFailureReason = typeof EvaluationFailureReason.Type
 
 const topic = "synth.evaluation" as const
 
-/** A column as the generation job resolved it (libs/protect's ColumnPlan without its type): never a value. */
-export const EvaluatedGeneratorColumn = Schema.Struct({
-  name: Schema.String,
-  role: Schema.Literal("identifier", "direct_identifier", "quasi_identifier", "data"),
-  handling: Schema.Literal("fake", "drop", "keep", "hash"),
-  piiType: Schema.NullOr(Schema.String)
-})
-export type EvaluatedGeneratorColumn = typeof EvaluatedGeneratorColumn.Type
-
 /**
  * What the evaluation must know of the generator's protections, from its record: the column roles and handlings
  * (null until the job resolved them, and for generators made before roles existed), the held-out rows' draw
@@ -48,7 +39,7 @@ export type EvaluatedGeneratorColumn = typeof EvaluatedGeneratorColumn.Type
  * the job recorded, and the rare-category threshold k.
  */
 export const EvaluationGeneratorPrivacy = Schema.Struct({
-  columns: Schema.NullOr(Schema.Array(EvaluatedGeneratorColumn)).annotations({
+  columns: Schema.NullOr(Schema.Array(ResolvedColumn)).annotations({
     description: "the generator's column roles and handlings; null for a generator without them"
   }),
   holdout: Schema.NullOr(Schema.Struct({
