@@ -26,7 +26,14 @@ export { type ColumnDisclosure, type DisclosureRule, valueDisclosure } from "./p
 export { type AttributeInference, attributeInference, type CapSummary } from "./privacy/attributeInference.ts"
 export { capAttack, type CapScores } from "./privacy/categoricalCap.ts"
 export { type AucInterval, aucInterval } from "./privacy/aucInterval.ts"
-export { type CheckStatus, type PrivacyCheck, type PrivacyCheckName, type ShareVerdict, shareVerdict } from "./privacy/shareVerdict.ts"
+export {
+  type CheckStatus,
+  type PrivacyCheck,
+  privacyCheckTitles,
+  type PrivacyCheckName,
+  type ShareVerdict,
+  shareVerdict
+} from "./privacy/shareVerdict.ts"
 export { splitHoldout } from "./privacy/membership.ts"
 export { type DcrBaselineProtection, dcrBaselineProtection } from "./privacy/dcrBaselineProtection.ts"
 export { type DcrOverfittingProtection, dcrOverfittingProtection } from "./privacy/dcrOverfittingProtection.ts"

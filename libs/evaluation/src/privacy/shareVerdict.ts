@@ -10,6 +10,15 @@ export type PrivacyCheckName =
   | "membership_inference"
   | "exact_copies"
 
+/** Each check's name in prose, as reports, recommendations and answers name it. */
+export const privacyCheckTitles: Readonly<Record<PrivacyCheckName, string>> = {
+  identifier_disclosure: "identifier disclosure",
+  quasi_identifier_disclosure: "quasi-identifier disclosure",
+  attribute_inference: "attribute inference",
+  membership_inference: "membership inference",
+  exact_copies: "exact copies"
+}
+
 /**
  * - `passed`: measured and within its rule;
  * - `failed`: measured and outside it;

@@ -1,5 +1,6 @@
 import { roleLabel } from "../columns/evaluatedColumns.ts"
 import type { PrivacyReport } from "../privacy/privacyReport.ts"
+import { privacyCheckTitles } from "../privacy/shareVerdict.ts"
 import type { ColumnDisclosure } from "../privacy/valueDisclosure.ts"
 import { figure, percent, type Recommendation } from "./Recommendation.ts"
 
@@ -39,14 +40,6 @@ const disclosureRecommendation = (column: ColumnDisclosure, k: number): Recommen
   }
 }
 
-const checkNames: Readonly<Record<string, string>> = {
-  identifier_disclosure: "identifier disclosure",
-  quasi_identifier_disclosure: "quasi-identifier disclosure",
-  attribute_inference: "attribute inference",
-  membership_inference: "membership inference",
-  exact_copies: "exact copies"
-}
-
 /** The privacy checks' failures and gaps, each with what to change (the verdict's reasons). */
 const checkRecommendations = (report: PrivacyReport): ReadonlyArray<Recommendation> => {
   const found: Array<Recommendation> = []
@@ -75,7 +68,7 @@ const checkRecommendations = (report: PrivacyReport): ReadonlyArray<Recommendati
       area: "privacy",
       severity: "medium",
       columns: [],
-      message: `the privacy checks ${notRun.map(({ name }) => checkNames[name] ?? name).join(", ")} could not run (${[...new Set(notRun.map(({ finding }) => finding))].join("; ")}) — do not treat the output as safe to share until they pass.`
+      message: `the privacy checks ${notRun.map(({ name }) => privacyCheckTitles[name]).join(", ")} could not run (${[...new Set(notRun.map(({ finding }) => finding))].join("; ")}) — do not treat the output as safe to share until they pass.`
     })
   }
   return found

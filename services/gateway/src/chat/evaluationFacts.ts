@@ -1,15 +1,16 @@
-import type {
-  AlgorithmUtility,
-  AttributeInference,
-  ColumnDisclosure,
-  EvaluationResults,
-  MlUtilityResult,
-  PrivacyCheck,
-  QuickEvaluation,
-  Recommendation,
-  ShareVerdict,
-  SkippedPart,
-  ValidityDetail
+import {
+  type AlgorithmUtility,
+  type AttributeInference,
+  type ColumnDisclosure,
+  type EvaluationResults,
+  type MlUtilityResult,
+  type PrivacyCheck,
+  privacyCheckTitles,
+  type QuickEvaluation,
+  type Recommendation,
+  type ShareVerdict,
+  type SkippedPart,
+  type ValidityDetail
 } from "@synth/evaluation"
 import type { ColumnPairDetail, QualityReport } from "@synth/synth"
 import type { EvaluationForChat, GeneratorContext } from "./ChatEvaluation.ts"
@@ -124,14 +125,6 @@ const privacyFacts = (privacy: EvaluationResults["privacy"]): ReadonlyArray<Fact
   ...checkFacts(privacy)
 ]
 
-export const checkTitles: Readonly<Record<PrivacyCheck["name"], string>> = {
-  identifier_disclosure: "identifier disclosure",
-  quasi_identifier_disclosure: "quasi-identifier disclosure",
-  attribute_inference: "attribute inference",
-  membership_inference: "membership inference",
-  exact_copies: "exact copies"
-}
-
 /** Results stored before the privacy checks existed have no verdict, disclosure or attack figures. */
 const verdictOf = (privacy: EvaluationResults["privacy"]): ShareVerdict | null =>
   (privacy as Partial<EvaluationResults["privacy"]>).verdict ?? null
@@ -168,7 +161,7 @@ const inferenceFacts = (attacks: ReadonlyArray<AttributeInference>): ReadonlyArr
 const checkFacts = (privacy: EvaluationResults["privacy"]): ReadonlyArray<Fact> => {
   const verdict = verdictOf(privacy)
   if (verdict === null) return []
-  const titles = (names: ReadonlyArray<PrivacyCheck["name"]>) => names.map((name) => checkTitles[name]).join(", ")
+  const titles = (names: ReadonlyArray<PrivacyCheck["name"]>) => names.map((name) => privacyCheckTitles[name]).join(", ")
   return [
     { name: "privacy.safe_to_share", label: "whether the output is safe to share by the privacy checks (true only when every check passed or had nothing to measure)", value: verdict.safeToShare },
     ...(verdict.failing.length === 0 ? [] : [{ name: "privacy.failing_checks", label: "the privacy checks that failed", value: titles(verdict.failing) }]),
@@ -176,11 +169,11 @@ const checkFacts = (privacy: EvaluationResults["privacy"]): ReadonlyArray<Fact> 
     ...verdict.checks.flatMap((check): ReadonlyArray<Fact> => [
       {
         name: `privacy.check.${check.name}`,
-        label: `result of the ${checkTitles[check.name]} check (passed, failed, not_applicable: nothing to measure, not_run: could not run); it passes when ${check.rule}`,
+        label: `result of the ${privacyCheckTitles[check.name]} check (passed, failed, not_applicable: nothing to measure, not_run: could not run); it passes when ${check.rule}`,
         value: check.status,
         ...(check.columns.length === 0 ? {} : { columns: check.columns })
       },
-      { name: `privacy.check.${check.name}.finding`, label: `what the ${checkTitles[check.name]} check found`, value: check.finding }
+      { name: `privacy.check.${check.name}.finding`, label: `what the ${privacyCheckTitles[check.name]} check found`, value: check.finding }
     ]),
     ...disclosureFacts(privacy.disclosure ?? []),
     ...inferenceFacts(privacy.attributeInference ?? [])

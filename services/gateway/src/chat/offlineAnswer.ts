@@ -1,5 +1,5 @@
-import type { PrivacyCheckName } from "@synth/evaluation"
-import { checkTitles, type Fact, factIndex } from "./evaluationFacts.ts"
+import { privacyCheckTitles as checkTitles, type PrivacyCheckName } from "@synth/evaluation"
+import { type Fact, factIndex } from "./evaluationFacts.ts"
 import { exampleQuestions, type QuestionClass } from "./questionClass.ts"
 
 /** An answer and the facts it cites by name. */

@@ -1,17 +1,15 @@
 import { roleLabel } from "../../columns/evaluatedColumns.ts"
-import type { AttributeInference } from "../../privacy/attributeInference.ts"
-import type { CheckStatus, ShareVerdict } from "../../privacy/shareVerdict.ts"
+import type { AttributeInference, CapSummary } from "../../privacy/attributeInference.ts"
+import { type CheckStatus, privacyCheckTitles, type PrivacyCheckName, type ShareVerdict } from "../../privacy/shareVerdict.ts"
 import type { ColumnDisclosure } from "../../privacy/valueDisclosure.ts"
 import { escapeHtml } from "../escapeHtml.ts"
 import { decimal, percent } from "../format.ts"
 import { table } from "./layout.ts"
 
-export const checkTitles: Readonly<Record<string, string>> = {
-  identifier_disclosure: "Identifier disclosure",
-  quasi_identifier_disclosure: "Quasi-identifier disclosure",
-  attribute_inference: "Attribute inference (CAP)",
-  membership_inference: "Membership inference",
-  exact_copies: "Exact copies"
+/** A check's title for a table or a banner: its prose name, capitalised; the attribute attack says which it is. */
+const checkTitle = (name: PrivacyCheckName): string => {
+  const title = privacyCheckTitles[name]
+  return title[0]!.toUpperCase() + title.slice(1) + (name === "attribute_inference" ? " (CAP)" : "")
 }
 
 const statusWords: Readonly<Record<CheckStatus, string>> = {
@@ -29,7 +27,7 @@ export const verdictBanner = (verdict: ShareVerdict): string => {
     return `<div class="verdict verdict-safe"><strong>Safe to share by these checks.</strong> Every privacy check below passed ` +
       `or had nothing to measure; they measure risk and cannot prove that the data is anonymous.</div>`
   }
-  const names = (list: ReadonlyArray<string>) => list.map((name) => checkTitles[name] ?? name).join(", ")
+  const names = (list: ReadonlyArray<PrivacyCheckName>) => list.map(checkTitle).join(", ")
   return `<div class="verdict verdict-unsafe"><strong>Not safe to share.</strong> ` +
     (verdict.failing.length === 0 ? "" : `Failed: ${escapeHtml(names(verdict.failing))}. `) +
     (verdict.notRun.length === 0 ? "" : `Could not run: ${escapeHtml(names(verdict.notRun))}. `) +
@@ -40,7 +38,7 @@ export const checksTable = (verdict: ShareVerdict): string =>
   table(
     ["Check", "Result", "Rule", "Finding"],
     verdict.checks.map((check) => [
-      escapeHtml(checkTitles[check.name] ?? check.name),
+      escapeHtml(checkTitle(check.name)),
       statusBadge(check.status),
       escapeHtml(check.rule),
       escapeHtml(check.finding)
@@ -66,6 +64,10 @@ export const disclosureTable = (columns: ReadonlyArray<ColumnDisclosure>): strin
       ])
     )
 
+/** The attacker's mean belief in the true value over all attacked rows (1 − ZeroCAP protection). */
+const meanBelief = (summary: CapSummary | null): number | null =>
+  summary === null || summary.zeroCapProtection === null ? null : 1 - summary.zeroCapProtection
+
 export const attributeTable = (attacks: ReadonlyArray<AttributeInference>): string =>
   attacks.length === 0
     ? `<p class="muted">No attack: no quasi-identifier is kept in the output, or no categorical data column is there to guess.</p>`
@@ -76,8 +78,7 @@ export const attributeTable = (attacks: ReadonlyArray<AttributeInference>): stri
         escapeHtml(attack.keys.join(", ")),
         decimal(attack.members.capProtection),
         decimal(attack.members.disclosureProtection),
-        `${decimal(attack.members.zeroCapProtection === null ? null : 1 - attack.members.zeroCapProtection)} / ` +
-        `${decimal(attack.nonMembers?.zeroCapProtection === null || attack.nonMembers === null ? null : 1 - attack.nonMembers.zeroCapProtection)}`,
+        `${decimal(meanBelief(attack.members))} / ${decimal(meanBelief(attack.nonMembers))}`,
         attack.excess === null ? "—" : `${decimal(attack.excess.estimate)} (${decimal(attack.excess.low)} to ${decimal(attack.excess.high)})`,
         statusBadge(attack.passed === null ? "not_run" : attack.passed ? "passed" : "failed")
       ])
