@@ -102,6 +102,10 @@ describe("the evaluation report in chromium", () => {
     expect(await page.locator("script").count()).toBe(0)
     expect(await page.locator("#utility table tbody tr").count()).toBeGreaterThan(0)
     expect(await page.locator("#privacy").innerText()).toContain("Membership inference AUC")
+    // The fixture's generator has no column roles: the disclosure checks could not run, so the verdict is "not safe".
+    expect(await page.locator("#privacy .verdict").innerText()).toContain("Not safe to share.")
+    expect(await page.locator("#privacy .verdict").isVisible()).toBe(true)
+    expect(await page.locator("#privacy table").first().locator("tbody tr").count()).toBe(5)
 
     mkdirSync(fileURLToPath(new URL("../artifacts/", import.meta.url)), { recursive: true })
     await page.screenshot({ path: screenshotPath, fullPage: true })

@@ -118,7 +118,7 @@ describe("POST /llm/chat", () => {
     expect(answer.cited_figures).toContain("overall_score")
   })
 
-  it("answers about a full run: 409 while it runs, then the privacy figures, promising nothing", async () => {
+  it("answers about a full run: 409 while it runs, then the privacy verdict and figures, promising nothing", async () => {
     modelStatus = 500
     const runId = acceptedRun(await requestEvaluationRun(baseUrl, owner, {
       generator_id: generatorId,
@@ -130,16 +130,28 @@ describe("POST /llm/chat", () => {
     const early = await ask(owner, { message: "Is it safe to share?", evaluation_id: runId })
     // The run may already have finished on a fast machine; while it runs the answer is 409.
     if (early.status !== 200) expect(expectProblem(early, 409, "not_completed").detail).toContain("still running")
-    expect((await pollEvaluation(baseUrl, owner, runId)).status).toBe("completed")
+    const record = await pollEvaluation(baseUrl, owner, runId)
+    expect(record.status).toBe("completed")
 
     const privacy = reply(await ask(owner, { message: "Is it safe to share?", evaluation_id: runId }))
     expect(privacy.source).toBe("offline")
+    // The answer leads with the checks' verdict, as the record states it, and names every failing check.
+    const verdict = (record.results as { privacy: { verdict: { safe_to_share: boolean; failing: ReadonlyArray<string> } } }).privacy.verdict
+    expect(record.safe_to_share).toBe(verdict.safe_to_share)
+    if (verdict.safe_to_share) expect(privacy.reply.startsWith("By the privacy checks it is safe to share: ")).toBe(true)
+    else {
+      expect(privacy.reply.startsWith("No: it is not safe to share.")).toBe(true)
+      for (const check of verdict.failing) expect(privacy.reply).toContain(check.replace(/_/g, " ").replace("quasi identifier", "quasi-identifier"))
+    }
     expect(privacy.reply).toMatch(/\d+\.\d % of the synthetic rows \(\d+\) are exact copies of a real row/)
     expect(privacy.reply).toMatch(/DCR baseline protection is \d\.\d\d/)
-    expect(privacy.reply).toContain("No holdout was given, so the membership-inference attack was not run.")
+    // The generator held rows out of training, so the attack runs without a holdout dataset.
+    expect(privacy.reply).toMatch(/A membership-inference attack tells training rows from unseen rows with AUC \d\.\d\d \(95 % interval \d\.\d\d to \d\.\d\d\)/)
     expect(privacy.reply).toContain("The generator was not trained with differential privacy")
     expect(privacy.reply).toContain("cannot prove that the data is anonymous")
-    expect(privacy.cited_figures).toEqual(expect.arrayContaining(["privacy.exact_copy_share", "privacy.dcr_baseline_protection", "generator.differentially_private"]))
+    expect(privacy.cited_figures).toEqual(expect.arrayContaining([
+      "privacy.safe_to_share", "privacy.exact_copy_share", "privacy.dcr_baseline_protection", "privacy.mia_auc", "generator.differentially_private"
+    ]))
 
     const utility = reply(await ask(owner, { message: "Can I train models on it?", evaluation_id: runId }))
     expect(utility.reply).toMatch(/Models predicting species, tested on real rows: random_forest reaches f1 \d\.\d\d/)

@@ -100,6 +100,7 @@ describe("the quick evaluation", () => {
       real_dataset_id: training,
       holdout_dataset_id: null,
       kind: "quick",
+      safe_to_share: null,
       status: "completed",
       error: null,
       overall_score: result.overall_score,
@@ -168,6 +169,22 @@ describe("the evaluation run", () => {
     expect(utility.algorithms.map((entry: { algorithm: string }) => entry.algorithm)).toEqual(["random_forest"])
     expect(utility.algorithms[0]).toHaveProperty("utility_ratio")
     inUnitRange(record.privacy_score)
+    // The generator held rows out of training: they are the membership-inference attack's non-members.
+    const privacy = results["privacy"]
+    expect(results["rows"]["holdout"]).toBeGreaterThan(0)
+    expect(privacy["membership_inference"]["non_members"]).toBe(results["rows"]["holdout"])
+    const interval = privacy["membership_inference"]["interval"]
+    expect(interval).toMatchObject({ method: "DeLong" })
+    expect(interval.low).toBeLessThanOrEqual(privacy["membership_inference"]["auc"])
+    expect(interval.high).toBeGreaterThanOrEqual(privacy["membership_inference"]["auc"])
+    // The penguins hold no personal column: every column is learned data, and the verdict rests on the attacks.
+    expect(results["column_treatments"].map((column: { name: string; treatment: string }) => column.treatment)).toEqual(Array(7).fill("scored"))
+    expect(privacy["verdict"]["checks"].map((check: { name: string }) => check.name)).toEqual([
+      "identifier_disclosure", "quasi_identifier_disclosure", "attribute_inference", "membership_inference", "exact_copies"
+    ])
+    expect(privacy["verdict"]["checks"][0]["status"]).toBe("not_applicable")
+    expect(record.safe_to_share).toBe(privacy["verdict"]["safe_to_share"])
+    expect(privacy["verdict"]["safe_to_share"]).toBe(privacy["verdict"]["failing"].length === 0 && privacy["verdict"]["not_run"].length === 0)
   }, 200_000)
 
   it("gives the same results for the same request and random_state, and other samples for another random_state", async () => {
@@ -263,6 +280,7 @@ describe("the evaluation run", () => {
     for (const part of ["summary", "distributions", "correlations", "quality", "diagnostic", "utility", "privacy"]) {
       expect(html, part).toContain(`id="${part}"`)
     }
+    expect(html).toContain(record.safe_to_share ? "Safe to share by these checks." : "Not safe to share.")
     expect(html).not.toMatch(/(?:src|href)\s*=\s*["']?\s*https?:/i)
     expect(html).not.toContain("<script")
   })

@@ -145,10 +145,13 @@ export const EvaluationResults = Schema.Record({ key: Schema.String, value: Sche
   identifier: "EvaluationResults",
   description:
     "the stored results with snake_case keys. A run: overall_score, quality_level, recommendations (strings), " +
-    "recommendation_details, statistical (quality, columns, ...), diagnostic, ml_utility (null when not run; " +
-    "{skipped} when the data has no usable target), privacy, rows, distributions, correlations. A quick " +
-    "evaluation: the fields of the quick evaluation result (overall_score, quality_level, statistical_similarity, " +
-    "recommendations, columns) plus quality and diagnostic"
+    "recommendation_details, column_treatments (each generator column's role, handling and whether it was scored, " +
+    "faked, hashed or dropped; null without roles), statistical (quality, columns, ...), diagnostic, ml_utility " +
+    "(null when not run; {skipped} when the data has no usable target), privacy (the distance metrics, " +
+    "membership_inference with its DeLong interval, disclosure per personal column, attribute_inference per " +
+    "categorical data column, verdict {safe_to_share, failing, not_run, checks}), rows, distributions, " +
+    "correlations. A quick evaluation: the fields of the quick evaluation result (overall_score, quality_level, " +
+    "statistical_similarity, recommendations, columns) plus quality, diagnostic and column_treatments"
 })
 
 export const Evaluation = Schema.Struct({
@@ -168,6 +171,13 @@ export const Evaluation = Schema.Struct({
   overall_score: Schema.NullOr(Schema.Number),
   quality_level: Schema.NullOr(Schema.String),
   privacy_score: Schema.NullOr(Schema.Number).annotations({ description: "a run's privacy score, 0 to 1; null for quick" }),
+  safe_to_share: Schema.NullOr(Schema.Boolean).annotations({
+    description:
+      "a completed run: true only when every privacy check (identifier and quasi-identifier disclosure, attribute " +
+      "inference, membership inference, exact copies) passed or had nothing to measure (results.privacy.verdict " +
+      "says which failed or could not run); null for a quick evaluation, a run still running or failed, and results " +
+      "stored before the checks existed"
+  }),
   results: Schema.NullOr(EvaluationResults).annotations({ description: "set once `completed`" })
 }).annotations({ identifier: "Evaluation" })
 export type Evaluation = typeof Evaluation.Type

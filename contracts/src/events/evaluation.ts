@@ -1,7 +1,7 @@
 import { Schema } from "effect"
 import { DatasetId, EvaluationId, GeneratorId, UserId } from "../ids.ts"
 import { defineEvent } from "./define.ts"
-import { GeneratorType } from "./generator.ts"
+import { GeneratorType, ResolvedColumn } from "./generator.ts"
 
 /**
  * The evaluation aggregate: one evaluation of a completed generator's synthetic rows against real rows, quick or a
@@ -32,6 +32,26 @@ export type EvaluationFailureReason = typeof EvaluationFailureReason.Type
 
 const topic = "synth.evaluation" as const
 
+/**
+ * What the evaluation must know of the generator's protections, from its record: the column roles and handlings
+ * (null until the job resolved them, and for generators made before roles existed), the held-out rows' draw
+ * (`holdoutRows(rowCount, {share, maxRows}, seed)` of @synth/protect; null when none were held out) with the count
+ * the job recorded, and the rare-category threshold k.
+ */
+export const EvaluationGeneratorPrivacy = Schema.Struct({
+  columns: Schema.NullOr(Schema.Array(ResolvedColumn)).annotations({
+    description: "the generator's column roles and handlings; null for a generator without them"
+  }),
+  holdout: Schema.NullOr(Schema.Struct({
+    share: Schema.Number.pipe(Schema.between(0, 1)),
+    maxRows: Count,
+    seed: Count.annotations({ description: "the generator's seed" }),
+    rows: Schema.optional(Count).annotations({ description: "rows the job held out: the evaluation checks that it recomputes as many" })
+  })).annotations({ description: "the draw of the rows held out of training; null when none were" }),
+  rareCategoryThreshold: Schema.Int.pipe(Schema.positive()).annotations({ description: "k: a value fewer than k rows hold is rare" })
+})
+export type EvaluationGeneratorPrivacy = typeof EvaluationGeneratorPrivacy.Type
+
 export const EvaluationRequested = defineEvent({
   type: "evaluation.requested",
   version: 1,
@@ -40,7 +60,9 @@ export const EvaluationRequested = defineEvent({
     "A user asked to evaluate a completed generator's output. `realDatasetId` is the generator's training dataset; " +
     "`holdoutDatasetId` is rows the generator never saw (a run's dataset_id when it is not the training dataset), " +
     "used by the privacy part. A quick evaluation has no ML utility part. `generatorType` (the generator's model, " +
-    "so recommendations can name its settings) is optional: requests appended before it existed still read.",
+    "so recommendations can name its settings) is optional: requests appended before it existed still read. " +
+    "`generatorPrivacy` (the generator's column roles, held-out rows and rare-category threshold) is optional too: " +
+    "without it the disclosure and attribute-inference checks cannot run and no rows are held out.",
   payload: Schema.Struct({
     evaluationId: EvaluationId,
     ownerId: UserId,
@@ -52,7 +74,8 @@ export const EvaluationRequested = defineEvent({
     sampleSize: Schema.Int.pipe(Schema.positive()),
     mlUtility: Schema.NullOr(MlUtilityConfig),
     seed: Count,
-    generatorType: Schema.optional(GeneratorType)
+    generatorType: Schema.optional(GeneratorType),
+    generatorPrivacy: Schema.optional(EvaluationGeneratorPrivacy)
   })
 })
 

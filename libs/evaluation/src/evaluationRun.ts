@@ -1,5 +1,8 @@
 import { makeRandom, type SynthTable } from "@synth/synth"
+import { type EvaluatedColumn, evaluatedTables, expectedOutput, type GeneratorColumn } from "./columns/evaluatedColumns.ts"
 import { type DiagnosticReport, diagnosticReport } from "./diagnostic/diagnosticReport.ts"
+import { tableStructure } from "./diagnostic/tableStructure.ts"
+import { splitHoldout } from "./privacy/membership.ts"
 import { type PrivacyReport, privacyReport } from "./privacy/privacyReport.ts"
 import { sampleRows } from "./privacy/sampleRows.ts"
 import { type EvaluationSummary, evaluationSummary } from "./recommendations/evaluationSummary.ts"
@@ -8,6 +11,16 @@ import { type ColumnDistribution, columnDistributions } from "./report/columnDis
 import { type CorrelationMatrices, correlationMatrices } from "./report/correlationMatrices.ts"
 import { type StatisticalReport, statisticalReport } from "./statistical/statisticalReport.ts"
 import { mlUtility, type MlUtilityConfig, type MlUtilityResult } from "./utility/mlUtility.ts"
+
+/** What the generator decided about its columns and rows, from its record (absent for generators made before). */
+export interface GeneratorPrivacy {
+  /** Roles and handlings per column; null when the generator has none. */
+  readonly columns: ReadonlyArray<GeneratorColumn> | null
+  /** k of its rare-category protection. */
+  readonly rareThreshold: number
+  /** The real table's rows it held out of training (ascending indices); null when it held none out. */
+  readonly heldOutRows: Uint32Array | null
+}
 
 export interface EvaluationRunOptions {
   /** Rows sampled from each table before any metric (the spec's evaluation_sample_size). */
@@ -18,6 +31,7 @@ export interface EvaluationRunOptions {
   readonly seed: number
   /** The generator that made the synthetic rows, so recommendations can name its settings. */
   readonly generator?: GeneratorKind
+  readonly generatorPrivacy?: GeneratorPrivacy
 }
 
 /** Why the ML utility part is missing although it was asked for (e.g. no column can be a target). */
@@ -26,8 +40,10 @@ export interface SkippedPart {
 }
 
 export interface EvaluationResults {
-  /** Rows each part saw after sampling. */
+  /** Rows each part saw after sampling: real are the training rows (the real table less the rows held out). */
   readonly rows: { readonly real: number; readonly synthetic: number; readonly holdout: number | null }
+  /** Every column of the generator's plan and what the evaluation did with it; null without roles (all scored). */
+  readonly columnTreatments: ReadonlyArray<EvaluatedColumn> | null
   readonly statistical: StatisticalReport
   readonly diagnostic: DiagnosticReport
   /** Null when not asked for. */
@@ -53,8 +69,10 @@ const utilityOrSkipped = (real: SynthTable, synthetic: SynthTable, config: MlUti
 
 /**
  * A full evaluation of synthetic rows against the real ones: statistical, diagnostic, privacy and (when configured)
- * ML utility parts, then the summary. `holdout` is real rows the generator did not train on (membership inference
- * and DCR overfitting need them; null leaves those two out). Deterministic for equal inputs and options.
+ * ML utility parts, then the summary. The real rows the generator held out of training (`generatorPrivacy`) are the
+ * non-members of the privacy part's attacks and take no part in the rest; `holdout` (real rows it never saw, given
+ * with the request) takes their place as non-members when given. Quality, validity and ML utility use the columns
+ * the generator learned (see evaluatedColumns). Deterministic for equal inputs and options.
  */
 export const evaluationRun = (
   real: SynthTable,
@@ -62,21 +80,35 @@ export const evaluationRun = (
   holdout: SynthTable | null,
   options: EvaluationRunOptions
 ): EvaluationResults => {
+  const plan = options.generatorPrivacy
+  const { members, heldOut } = splitHoldout(real, plan?.heldOutRows ?? null)
+  const nonMembers = holdout ?? heldOut
+  const tables = evaluatedTables(members, synthetic, plan?.columns)
+  if (tables.real.columns.length === 0) {
+    throw new Error("every column was faked, hashed or dropped by the generator: nothing it learned can be compared with the real data")
+  }
   const random = makeRandom(options.seed)
-  const realSample = sampleRows(real, options.sampleSize, random.fork())
-  const syntheticSample = sampleRows(synthetic, options.sampleSize, random.fork())
-  const holdoutSample = holdout === null ? null : sampleRows(holdout, options.sampleSize, random.fork())
+  const realSample = sampleRows(tables.real, options.sampleSize, random.fork())
+  const syntheticSample = sampleRows(tables.synthetic, options.sampleSize, random.fork())
   const statistical = statisticalReport(realSample, syntheticSample)
-  const diagnostic = diagnosticReport(realSample, syntheticSample)
-  const privacy = privacyReport(realSample, syntheticSample, holdoutSample, { seed: random.integer(2 ** 31), maxRows: options.sampleSize })
+  const structure = tableStructure(expectedOutput(members, tables), synthetic, tables.replaced)
+  const diagnostic = diagnosticReport(realSample, syntheticSample, structure)
+  const privacy = privacyReport(members, synthetic, nonMembers, {
+    seed: random.integer(2 ** 31),
+    maxRows: options.sampleSize,
+    columns: plan?.columns ?? null,
+    ...(plan === undefined ? {} : { rareThreshold: plan.rareThreshold }),
+    otherReal: holdout !== null && heldOut !== null ? [heldOut] : []
+  })
   const utility = options.mlUtility === null ? null : utilityOrSkipped(realSample, syntheticSample, options.mlUtility)
   return {
-    rows: { real: realSample.rowCount, synthetic: syntheticSample.rowCount, holdout: holdoutSample?.rowCount ?? null },
+    rows: { real: realSample.rowCount, synthetic: syntheticSample.rowCount, holdout: privacy.rows.holdout },
+    columnTreatments: tables.columns,
     statistical,
     diagnostic,
     mlUtility: utility,
     privacy,
-    summary: evaluationSummary({ statistical, diagnostic, privacy }, options.generator),
+    summary: evaluationSummary({ statistical, diagnostic, privacy, columns: tables.columns }, options.generator),
     distributions: columnDistributions(realSample, syntheticSample),
     correlations: correlationMatrices(realSample, syntheticSample)
   }

@@ -13,12 +13,38 @@ export { type BoundaryAdherence, boundaryAdherence } from "./diagnostic/boundary
 export { type CategoryAdherence, categoryAdherence } from "./diagnostic/categoryAdherence.ts"
 export { type TableStructure, tableStructure } from "./diagnostic/tableStructure.ts"
 
-export { type PrivacyOptions, type PrivacyReport, privacyReport } from "./privacy/privacyReport.ts"
+export {
+  type ColumnTreatment,
+  type EvaluatedColumn,
+  evaluatedTables,
+  type EvaluatedTables,
+  type GeneratorColumn
+} from "./columns/evaluatedColumns.ts"
+
+export { defaultRareThreshold, type ExactCopies, type PrivacyOptions, type PrivacyReport, privacyReport } from "./privacy/privacyReport.ts"
+export { type ColumnDisclosure, type DisclosureRule, valueDisclosure } from "./privacy/valueDisclosure.ts"
+export { type AttributeInference, attributeInference, type CapSummary } from "./privacy/attributeInference.ts"
+export { capAttack, type CapScores } from "./privacy/categoricalCap.ts"
+export { type AucInterval, aucInterval } from "./privacy/aucInterval.ts"
+export {
+  type CheckStatus,
+  type PrivacyCheck,
+  privacyCheckTitles,
+  type PrivacyCheckName,
+  type ShareVerdict,
+  shareVerdict
+} from "./privacy/shareVerdict.ts"
+export { splitHoldout } from "./privacy/membership.ts"
 export { type DcrBaselineProtection, dcrBaselineProtection } from "./privacy/dcrBaselineProtection.ts"
 export { type DcrOverfittingProtection, dcrOverfittingProtection } from "./privacy/dcrOverfittingProtection.ts"
 export { type NewRowSynthesis, newRowSynthesis } from "./privacy/newRowSynthesis.ts"
 export { type NearestNeighbourRatio, nearestNeighbourRatio } from "./privacy/nearestNeighbourRatio.ts"
-export { type MembershipInference, membershipInference } from "./privacy/membershipInference.ts"
+export {
+  type MembershipInference,
+  membershipInference,
+  membershipInferenceMaxAuc,
+  membershipInferenceMaxAucHigh
+} from "./privacy/membershipInference.ts"
 export { type ClosestRecords, closestRecordDistances } from "./privacy/closestRecords.ts"
 export { randomBaseline } from "./privacy/randomBaseline.ts"
 export { sampleRows } from "./privacy/sampleRows.ts"
@@ -28,7 +54,7 @@ export type { GeneratorKind, Recommendation } from "./recommendations/Recommenda
 
 export * from "./utility/index.ts"
 
-export { type EvaluationResults, evaluationRun, type EvaluationRunOptions, type SkippedPart } from "./evaluationRun.ts"
+export { type EvaluationResults, evaluationRun, type EvaluationRunOptions, type GeneratorPrivacy, type SkippedPart } from "./evaluationRun.ts"
 
 export {
   type CategoricalDistribution,

@@ -124,7 +124,8 @@ export class Evaluation extends Effect.Service<Evaluation>()("@synth/evaluation-
         sampleSize: request.sampleSize,
         seed: request.seed,
         mlUtility: request.kind === "run" && request.mlUtility !== null ? libraryMlUtility(request.mlUtility) : null,
-        ...(request.generatorType === undefined ? {} : { generator: recommendationModel(request.generatorType) })
+        ...(request.generatorType === undefined ? {} : { generator: recommendationModel(request.generatorType) }),
+        ...(request.generatorPrivacy === undefined ? {} : { generatorPrivacy: request.generatorPrivacy })
       }
       const outcome = yield* permits.withPermits(1)(runInWorker(workerRequest)).pipe(
         // A crash is a bug of the evaluation code on this very data: redelivery would hit it again. Refuse it (the

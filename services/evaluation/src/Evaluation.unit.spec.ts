@@ -3,6 +3,7 @@ import { BlobKey, BlobStore, BlobStoreError, layerMemory as BlobStoreMemory } fr
 import { EvaluationRequested, Topics } from "@synth/contracts"
 import { evaluationRun, quickEvaluation, sampleRows } from "@synth/evaluation"
 import { EventLog, EventWriter, layerMemory as EventLogMemory, type StoredEvent } from "@synth/eventlog"
+import { holdoutRows } from "@synth/protect"
 import { makeRandom, type SynthTable, synthTableFromArrow } from "@synth/synth"
 import { ingestTable, readTable } from "@synth/tabular"
 import { createHash } from "node:crypto"
@@ -181,6 +182,64 @@ describe("Evaluation", () => {
       })
       expect(expected.privacy.score).not.toBeNull()
     }).pipe(Effect.provide(TestLayer)), 120_000)
+
+  const generatorPrivacy = {
+    columns: [
+      { name: "species", role: "data", handling: "keep", piiType: null },
+      { name: "mass", role: "data", handling: "keep", piiType: null },
+      { name: "flipper", role: "data", handling: "keep", piiType: null },
+      { name: "island", role: "quasi_identifier", handling: "keep", piiType: null }
+    ],
+    holdout: { share: 0.1, maxRows: 10_000, seed: 42, rows: 16 },
+    rareCategoryThreshold: 5
+  } as const
+
+  it.effect("splits off the rows the generator held out (drawn again from its seed) as the attacks' non-members", () =>
+    Effect.gen(function* () {
+      const real = yield* storeTable(realId, csv(160, 0))
+      const synthetic = yield* storeTable(syntheticId, csv(160, 1_000, 40))
+      yield* handle(yield* request(requestOf({ ...quickRequest, kind: "run", sampleSize: 1000, generatorPrivacy })))
+      expect((yield* outcomes).map((event) => event.type)).toEqual(["evaluation.completed"])
+      const { results } = yield* storedResults
+      const heldOutRows = holdoutRows(160, { share: 0.1, maxRows: 10_000 }, 42)
+      expect(heldOutRows).toHaveLength(16)
+      const expected = evaluationRun(real, synthetic, null, {
+        sampleSize: 1000,
+        seed: 7,
+        mlUtility: null,
+        generatorPrivacy: { columns: generatorPrivacy.columns, rareThreshold: 5, heldOutRows }
+      })
+      expect(results.rows).toEqual({ real: 144, synthetic: 160, holdout: 16 })
+      expect(results.privacy).toEqual(JSON.parse(JSON.stringify(expected.privacy)))
+      expect(results.privacy).toMatchObject({ membershipInference: { members: 144, nonMembers: 16 } })
+      expect((results.privacy as { verdict: { checks: ReadonlyArray<{ name: string; status: string }> } }).verdict.checks.map(({ name, status }) => [name, status]))
+        .toContainEqual(["identifier_disclosure", "not_applicable"])
+    }).pipe(Effect.provide(TestLayer)), 120_000)
+
+  it.effect("refuses to attack the wrong rows: a held-out count the draw does not give again", () =>
+    Effect.gen(function* () {
+      yield* storeTable(realId, csv(160, 0))
+      yield* storeTable(syntheticId, csv(160, 1_000, 40))
+      const recorded = { ...generatorPrivacy, holdout: { ...generatorPrivacy.holdout, rows: 17 } }
+      yield* handle(yield* request(requestOf({ ...quickRequest, kind: "run", sampleSize: 1000, generatorPrivacy: recorded })))
+      const events = yield* outcomes
+      expect(events.map((event) => event.type)).toEqual(["evaluation.failed"])
+      expect((events[0]!.payload as { message: string }).message).toBe(
+        "The generator held out 17 rows, but drawing them again from the real dataset's 160 rows gives 16: the training rows cannot be told from the held-out ones."
+      )
+    }).pipe(Effect.provide(TestLayer)), 60_000)
+
+  it.effect("scores a quick evaluation on the columns the generator learned", () =>
+    Effect.gen(function* () {
+      const real = yield* storeTable(realId, csv(150, 0))
+      const synthetic = yield* storeTable(syntheticId, csv(120, 1_000, 40))
+      const faked = { ...generatorPrivacy, columns: generatorPrivacy.columns.map((column) => column.name === "island" ? { ...column, handling: "fake" as const } : column) }
+      yield* handle(yield* request(requestOf({ ...quickRequest, generatorPrivacy: faked })))
+      const { results } = yield* storedResults
+      const expected = quickEvaluation(real, synthetic, { seed: 7, columns: faked.columns })
+      expect((results.columns as ReadonlyArray<{ column: string }>).map(({ column }) => column)).toEqual(["species", "mass", "flipper"])
+      expect(results.overallScore).toBe(expected.overallScore)
+    }).pipe(Effect.provide(TestLayer)), 60_000)
 
   it.effect("answers a missing table with evaluation.failed dataset_unavailable, once, and stores no results", () =>
     Effect.gen(function* () {

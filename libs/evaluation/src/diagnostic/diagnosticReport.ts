@@ -42,14 +42,15 @@ const validity = (name: string, real: SynthColumn | undefined, synthetic: SynthC
 /**
  * SDMetrics' single-table DiagnosticReport (0.32): Data Validity — BoundaryAdherence for numerical, date and
  * datetime columns, CategoryAdherence for string and boolean ones — and Data Structure — TableStructure. Columns are
- * the real table's, then those only the synthetic table has; one missing from either table gets no score.
+ * the real table's, then those only the synthetic table has; one missing from either table gets no score. `structure`
+ * replaces the TableStructure of the two tables when the output's expected shape differs from the real table's
+ * (columns the generator dropped, faked or hashed; see evaluatedColumns).
  */
-export const diagnosticReport = (real: SynthTable, synthetic: SynthTable): DiagnosticReport => {
+export const diagnosticReport = (real: SynthTable, synthetic: SynthTable, structure: TableStructure = tableStructure(real, synthetic)): DiagnosticReport => {
   const realByName = new Map(real.columns.map((column) => [column.name, column]))
   const syntheticByName = new Map(synthetic.columns.map((column) => [column.name, column]))
   const names = [...realByName.keys(), ...[...syntheticByName.keys()].filter((name) => !realByName.has(name))]
   const details = names.map((name) => validity(name, realByName.get(name), syntheticByName.get(name)))
-  const structure = tableStructure(real, synthetic)
   const validityScore = meanOf(details.map(({ score }) => score))
   return {
     score: meanOf([validityScore, structure.score]),

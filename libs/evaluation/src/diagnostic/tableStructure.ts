@@ -30,9 +30,12 @@ export interface TableStructure {
   readonly typeMismatches: ReadonlyArray<{ readonly column: string; readonly real: string; readonly synthetic: string }>
 }
 
-/** SDMetrics' TableStructure: the Jaccard index of the two tables' sets of (column name, dtype). */
-export const tableStructure = (real: SynthTable, synthetic: SynthTable): TableStructure => {
-  const key = (column: SynthColumn) => `${column.name}\u0000${pandasDtypeOf(column)}`
+/**
+ * SDMetrics' TableStructure: the Jaccard index of the two tables' sets of (column name, dtype). Columns named in
+ * `byNameOnly` (faked or hashed by the generator: other values by design, possibly of another type) count by name.
+ */
+export const tableStructure = (real: SynthTable, synthetic: SynthTable, byNameOnly: ReadonlySet<string> = new Set()): TableStructure => {
+  const key = (column: SynthColumn) => (byNameOnly.has(column.name) ? column.name : `${column.name}\u0000${pandasDtypeOf(column)}`)
   const realKeys = new Set(real.columns.map(key)), syntheticKeys = new Set(synthetic.columns.map(key))
   const union = new Set([...realKeys, ...syntheticKeys])
   const shared = [...realKeys].filter((entry) => syntheticKeys.has(entry)).length
@@ -44,7 +47,7 @@ export const tableStructure = (real: SynthTable, synthetic: SynthTable): TableSt
     extraColumns: synthetic.columns.filter(({ name }) => !realNames.has(name)).map(({ name }) => name),
     typeMismatches: real.columns.flatMap((column) => {
       const partner = syntheticByName.get(column.name)
-      if (partner === undefined || pandasDtypeOf(partner) === pandasDtypeOf(column)) return []
+      if (partner === undefined || byNameOnly.has(column.name) || pandasDtypeOf(partner) === pandasDtypeOf(column)) return []
       return [{ column: column.name, real: pandasDtypeOf(column), synthetic: pandasDtypeOf(partner) }]
     })
   }

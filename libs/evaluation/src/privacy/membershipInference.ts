@@ -1,7 +1,19 @@
 import type { SynthTable } from "@synth/synth"
+import { type AucInterval, aucInterval } from "./aucInterval.ts"
 import { closestRecords } from "./closestRecords.ts"
 import { distanceTables } from "./distanceTables.ts"
 import { rocAuc } from "./rocAuc.ts"
+
+/**
+ * The attack may do at most this well (AUC)… A distance attack on a generator that learned the population and not
+ * its rows stays near 0.5; 0.6 is where the privacy recommendations have always called it a risk.
+ */
+export const membershipInferenceMaxAuc = 0.6
+/**
+ * … and the 95 % interval must rule out a moderate attack (AUC 0.7): with a handful of held-out rows the interval
+ * is too wide to show that the data is safe, and the check says so rather than passing.
+ */
+export const membershipInferenceMaxAucHigh = 0.7
 
 export interface MembershipInference {
   /**
@@ -9,6 +21,10 @@ export interface MembershipInference {
    * perfect attack; below 0.5 the holdout rows are the closer ones.
    */
   readonly auc: number
+  /** DeLong's 95 % interval of the AUC; null with fewer than two rows on a side. */
+  readonly interval: { readonly low: number; readonly high: number; readonly standardError: number; readonly method: "DeLong" } | null
+  /** auc ≤ 0.6 and the interval's upper end ≤ 0.7; false without an interval. */
+  readonly passed: boolean
   readonly members: number
   readonly nonMembers: number
 }
@@ -24,9 +40,19 @@ export const membershipInference = (training: SynthTable, holdout: SynthTable, s
   return membershipInferenceFromDistances(distances(training), distances(holdout))
 }
 
+const judged = (auc: number, interval: AucInterval | null) =>
+  interval !== null && auc <= membershipInferenceMaxAuc && interval.high <= membershipInferenceMaxAucHigh
+
 /** membershipInference from each training and each holdout row's distance to its closest synthetic row. */
-export const membershipInferenceFromDistances = (members: Float64Array, nonMembers: Float64Array): MembershipInference => ({
-  auc: rocAuc(members.map((distance) => -distance), nonMembers.map((distance) => -distance)),
-  members: members.length,
-  nonMembers: nonMembers.length
-})
+export const membershipInferenceFromDistances = (members: Float64Array, nonMembers: Float64Array): MembershipInference => {
+  const memberScores = members.map((distance) => -distance), nonMemberScores = nonMembers.map((distance) => -distance)
+  const auc = rocAuc(memberScores, nonMemberScores)
+  const interval = aucInterval(memberScores, nonMemberScores)
+  return {
+    auc,
+    interval: interval === null ? null : { low: interval.low, high: interval.high, standardError: interval.standardError, method: "DeLong" },
+    passed: judged(auc, interval),
+    members: members.length,
+    nonMembers: nonMembers.length
+  }
+}

@@ -22,7 +22,8 @@ describe("privacyReport", () => {
     expect(report.rows).toEqual({ training: 400, synthetic: 300, holdout: 200 })
     expect(report.dcrOverfittingProtection).toEqual(dcrOverfittingProtection(training, synthetic, holdout))
     expect(report.newRowSynthesis).toEqual(newRowSynthesis(training, synthetic))
-    expect(report.exactCopies).toEqual({ share: 20 / 300, rows: 20 })
+    // 20 exact copies against no held-out row equal to a training row: more than chance.
+    expect(report.exactCopies).toEqual({ share: 20 / 300, rows: 20, holdoutShare: 0, passed: false })
     const ratio = nearestNeighbourRatio(training, synthetic)
     expect(report.nearestNeighbourRatio).toEqual({ median: ratio.median, mean: ratio.mean, shareBelowHalf: ratio.shareBelowHalf })
     expect(report.membershipInference).toEqual(membershipInference(training, holdout, synthetic))
@@ -41,6 +42,15 @@ describe("privacyReport", () => {
     expect(first.dcrOverfittingProtection).toBeNull()
     expect(first.membershipInference).toBeNull()
     expect(first.rows.holdout).toBeNull()
+  })
+
+  it("cannot call the output safe without column roles: the disclosure checks did not run", async () => {
+    const { training, holdout, synthetic } = await load()
+    const report = privacyReport(training, synthetic, holdout, { seed: 5 })
+    expect(report.disclosure).toBeNull()
+    expect(report.attributeInference).toBeNull()
+    expect(report.verdict.notRun).toEqual(["identifier_disclosure", "quasi_identifier_disclosure", "attribute_inference"])
+    expect(report.verdict.safeToShare).toBe(false)
   })
 
   it("samples each table down to maxRows", async () => {

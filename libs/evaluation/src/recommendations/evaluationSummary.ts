@@ -3,6 +3,8 @@ import type { DiagnosticReport } from "../diagnostic/diagnosticReport.ts"
 import type { PrivacyReport } from "../privacy/privacyReport.ts"
 import type { QualityReport } from "@synth/synth"
 import type { ColumnStatistics } from "../statistical/columnStatistics.ts"
+import type { EvaluatedColumn } from "../columns/evaluatedColumns.ts"
+import { columnTreatmentRecommendations } from "./columnTreatmentRecommendations.ts"
 import { diagnosticRecommendations } from "./diagnosticRecommendations.ts"
 import { privacyRecommendations } from "./privacyRecommendations.ts"
 import { bySeverity, type GeneratorKind, type Recommendation } from "./Recommendation.ts"
@@ -17,12 +19,17 @@ export interface EvaluationSummary {
   readonly recommendations: ReadonlyArray<Recommendation>
 }
 
-/** What the user reads when no rule fired: which checks ran, so "nothing found" is not mistaken for "nothing done". */
-const allClear = (checks: ReadonlyArray<string>): Recommendation => ({
+/**
+ * What the user reads when no rule fired: which checks ran, so "nothing found" is not mistaken for "nothing done".
+ * Without the privacy part it speaks of quality only: nothing was measured about sharing.
+ */
+const allClear = (checks: ReadonlyArray<string>, privacyChecked: boolean): Recommendation => ({
   area: "statistical",
   severity: "low",
   columns: [],
-  message: `No issue found by the ${checks.join(", ")} checks: the synthetic data can be used as it is.`
+  message: privacyChecked
+    ? `No issue found by the ${checks.join(", ")} checks: the synthetic data can be used as it is.`
+    : `No issue found by the ${checks.join(", ")} checks: its quality needs no change. Privacy is not measured here; a full evaluation run checks it.`
 })
 
 /**
@@ -35,19 +42,22 @@ export const evaluationSummary = (
     readonly statistical: { readonly quality: QualityReport; readonly columns: ReadonlyArray<ColumnStatistics> }
     readonly diagnostic?: DiagnosticReport
     readonly privacy?: PrivacyReport
+    /** The generator's columns with what the evaluation did with them; null or absent without roles. */
+    readonly columns?: ReadonlyArray<EvaluatedColumn> | null
   },
   generator?: GeneratorKind
 ): EvaluationSummary => {
   const found = [
     ...statisticalRecommendations(parts.statistical.columns, parts.statistical.quality, generator),
     ...(parts.diagnostic === undefined ? [] : diagnosticRecommendations(parts.diagnostic)),
-    ...(parts.privacy === undefined ? [] : privacyRecommendations(parts.privacy))
+    ...(parts.privacy === undefined ? [] : privacyRecommendations(parts.privacy)),
+    ...columnTreatmentRecommendations(parts.columns ?? null)
   ]
   const checks = ["statistical", ...(parts.diagnostic === undefined ? [] : ["validity"]), ...(parts.privacy === undefined ? [] : ["privacy"])]
   const score = parts.statistical.quality.score
   return {
     overallScore: score,
     qualityLevel: score === null ? null : qualityLevel(score),
-    recommendations: found.length === 0 ? [allClear(checks)] : bySeverity(found)
+    recommendations: found.length === 0 ? [allClear(checks, parts.privacy !== undefined)] : bySeverity(found)
   }
 }

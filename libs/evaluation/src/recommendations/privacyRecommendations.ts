@@ -1,4 +1,7 @@
+import { roleLabel } from "../columns/evaluatedColumns.ts"
 import type { PrivacyReport } from "../privacy/privacyReport.ts"
+import { privacyCheckTitles } from "../privacy/shareVerdict.ts"
+import type { ColumnDisclosure } from "../privacy/valueDisclosure.ts"
 import { figure, percent, type Recommendation } from "./Recommendation.ts"
 
 /** DCR baseline protection below this: synthetic rows sit clearly closer to real ones than chance does. */
@@ -8,10 +11,72 @@ const OVERFITTING_WARNING = 0.6
 /** Membership-inference AUC above this. */
 const ATTACK_WARNING = 0.6
 
-/** Recommendations from the privacy metrics: copies, closeness to the real rows, memorisation. */
-export const privacyRecommendations = (report: PrivacyReport): ReadonlyArray<Recommendation> => {
+const advice = "train for fewer epochs or with differential privacy (a target epsilon)"
+
+/** A personal column that discloses real values: what it shows and the request setting that stops it. */
+const disclosureRecommendation = (column: ColumnDisclosure, k: number): Recommendation => {
+  const where = `column ${column.name} (${roleLabel(column.role)}, handling ${column.handling})`
+  if (column.rule === "no_real_values") {
+    return {
+      area: "privacy",
+      severity: "high",
+      columns: [column.name],
+      message: `${where}: ${percent(column.realShare ?? 0)} of output values (${column.realValues}) are real values of the column — do not share this output; generate again with columns.${column.name}.handling set to fake (fresh values) or drop.`
+    }
+  }
+  if (column.rule === "no_rare_values") {
+    return {
+      area: "privacy",
+      severity: "high",
+      columns: [column.name],
+      message: `${where}: ${percent(column.rareShare ?? 0)} of output values (${column.rareValues}) are values fewer than ${k} real rows hold, which point to those people — generate again with rare-category protection on (privacy.rare_category_protection) or a higher privacy.rare_category_threshold, or fake or drop the column.`
+    }
+  }
+  return {
+    area: "privacy",
+    severity: "high",
+    columns: [column.name],
+    message: `${where}: ${percent(column.rareShare ?? 0)} of output values (${column.rareValues}) land on values fewer than ${k} real rows hold, more often than real rows the generator never saw do (${column.chanceRareShare === null ? "none available" : percent(column.chanceRareShare)}) — it reproduces individual values; fake or drop the column, or ${advice}.`
+  }
+}
+
+/** The privacy checks' failures and gaps, each with what to change (the verdict's reasons). */
+const checkRecommendations = (report: PrivacyReport): ReadonlyArray<Recommendation> => {
   const found: Array<Recommendation> = []
-  const advice = "train for fewer epochs or with differential privacy (a target epsilon)"
+  for (const column of report.disclosure ?? []) if (!column.passed) found.push(disclosureRecommendation(column, report.rareThreshold ?? 5))
+  for (const attack of report.attributeInference ?? []) {
+    if (attack.passed !== false || attack.excess === null) continue
+    found.push({
+      area: "privacy",
+      severity: "high",
+      columns: [...attack.keys, attack.sensitive],
+      message: `knowing ${attack.keys.join(", ")}, an attacker guesses column ${attack.sensitive} of the training rows ${figure(attack.excess.estimate)} better than of rows the generator never saw (95 % interval ${figure(attack.excess.low)} to ${figure(attack.excess.high)}; CAP attack) — fake or drop quasi-identifiers, or ${advice}.`
+    })
+  }
+  const attack = report.membershipInference
+  if (attack !== null && attack.interval !== null && !attack.passed && attack.auc <= ATTACK_WARNING) {
+    found.push({
+      area: "privacy",
+      severity: "medium",
+      columns: [],
+      message: `the membership-inference attack's AUC is ${figure(attack.auc)}, but with ${attack.nonMembers} held-out rows its 95 % interval reaches ${figure(attack.interval.high)}: too few to show the attack fails — generate with a larger privacy.holdout_share, or evaluate with a holdout dataset.`
+    })
+  }
+  const notRun = report.verdict.checks.filter(({ status }) => status === "not_run")
+  if (notRun.length > 0) {
+    found.push({
+      area: "privacy",
+      severity: "medium",
+      columns: [],
+      message: `the privacy checks ${notRun.map(({ name }) => privacyCheckTitles[name]).join(", ")} could not run (${[...new Set(notRun.map(({ finding }) => finding))].join("; ")}) — do not treat the output as safe to share until they pass.`
+    })
+  }
+  return found
+}
+
+/** Recommendations from the privacy metrics: disclosed values, attacks, copies, closeness to the real rows, memorisation. */
+export const privacyRecommendations = (report: PrivacyReport): ReadonlyArray<Recommendation> => {
+  const found: Array<Recommendation> = [...checkRecommendations(report)]
   if (report.exactCopies.rows > 0) {
     found.push({
       area: "privacy",

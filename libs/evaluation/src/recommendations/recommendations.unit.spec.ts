@@ -1,7 +1,10 @@
 import type { QualityReport } from "@synth/synth"
 import { describe, expect, it } from "vitest"
 import { diagnosticReport } from "../diagnostic/diagnosticReport.ts"
+import type { MembershipInference } from "../privacy/membershipInference.ts"
 import type { PrivacyReport } from "../privacy/privacyReport.ts"
+import { shareVerdict } from "../privacy/shareVerdict.ts"
+import type { ColumnDisclosure } from "../privacy/valueDisclosure.ts"
 import type { CategoricalColumnStatistics, ContinuousColumnStatistics } from "../statistical/columnStatistics.ts"
 import { loadTable } from "../statistical/testing/fixtures.ts"
 import { diagnosticRecommendations } from "./diagnosticRecommendations.ts"
@@ -71,19 +74,55 @@ describe("diagnosticRecommendations", () => {
   })
 })
 
+/** A privacy report with its verdict drawn from its own parts, as privacyReport draws it. */
+const withVerdict = (parts: Omit<PrivacyReport, "verdict">): PrivacyReport => ({
+  ...parts,
+  verdict: shareVerdict({
+    disclosure: parts.disclosure,
+    attributeInference: parts.attributeInference,
+    membershipInference: parts.membershipInference,
+    exactCopies: parts.exactCopies,
+    rareThreshold: parts.rareThreshold
+  })
+})
+
+const attack = (auc: number, high: number): MembershipInference => ({
+  auc,
+  interval: { low: auc - (high - auc), high, standardError: (high - auc) / 1.96, method: "DeLong" },
+  passed: auc <= 0.6 && high <= 0.7,
+  members: 1000,
+  nonMembers: 500
+})
+
+const email: ColumnDisclosure = {
+  name: "email", role: "direct_identifier", handling: "keep", piiType: "email_address", rule: "no_real_values", inOutput: true,
+  values: 1000, realValues: 1000, realShare: 1, rareValues: 1000, rareShare: 1, chanceRareShare: null, passed: false
+}
+const city: ColumnDisclosure = {
+  name: "city", role: "quasi_identifier", handling: "keep", piiType: null, rule: "no_rare_values", inOutput: true,
+  values: 1000, realValues: 990, realShare: 0.99, rareValues: 8, rareShare: 0.008, chanceRareShare: null, passed: false
+}
+const born: ColumnDisclosure = {
+  name: "born", role: "quasi_identifier", handling: "keep", piiType: "date_of_birth", rule: "rare_values_at_chance", inOutput: true,
+  values: 1000, realValues: 300, realShare: 0.3, rareValues: 250, rareShare: 0.25, chanceRareShare: 0.02, passed: false
+}
+
 describe("privacyRecommendations", () => {
-  const report: PrivacyReport = {
+  const report = withVerdict({
     dcrBaselineProtection: { score: 0.4, medianDcrSynthetic: 0.02, medianDcrRandom: 0.05 },
     dcrOverfittingProtection: { score: 0.6, closerToTraining: 0.7, closerToHoldout: 0.3 },
     newRowSynthesis: { score: 0.9, newRows: 900, matchedRows: 100 },
     matchTolerance: 0.01,
-    exactCopies: { share: 0.032, rows: 32 },
+    exactCopies: { share: 0.032, rows: 32, holdoutShare: 0, passed: false },
     nearestNeighbourRatio: { median: 0.7, mean: 0.65, shareBelowHalf: 0.2 },
-    membershipInference: { auc: 0.8, members: 1000, nonMembers: 500 },
+    membershipInference: attack(0.8, 0.85),
+    disclosure: [],
+    attributeInference: [],
+    rareThreshold: 5,
     score: 0.5,
     level: "Fair",
     rows: { training: 1000, synthetic: 1000, holdout: 500 }
-  }
+  })
 
   it("quantifies copies, closeness, memorisation and the attack, each with an action", () => {
     const found = privacyRecommendations(report)
@@ -103,15 +142,40 @@ describe("privacyRecommendations", () => {
     )
   })
 
+  const { verdict: _verdict, ...parts } = report
+  const privateTable = withVerdict({
+    ...parts,
+    dcrBaselineProtection: { score: 0.9, medianDcrSynthetic: 0.05, medianDcrRandom: 0.055 },
+    dcrOverfittingProtection: { score: 1, closerToTraining: 0.5, closerToHoldout: 0.5 },
+    newRowSynthesis: { score: 1, newRows: 1000, matchedRows: 0 },
+    exactCopies: { share: 0, rows: 0, holdoutShare: 0, passed: true },
+    membershipInference: attack(0.51, 0.56)
+  })
+
   it("stays silent on a private table", () => {
-    expect(privacyRecommendations({
-      ...report,
-      dcrBaselineProtection: { score: 0.9, medianDcrSynthetic: 0.05, medianDcrRandom: 0.055 },
-      dcrOverfittingProtection: { score: 1, closerToTraining: 0.5, closerToHoldout: 0.5 },
-      newRowSynthesis: { score: 1, newRows: 1000, matchedRows: 0 },
-      exactCopies: { share: 0, rows: 0 },
-      membershipInference: { auc: 0.51, members: 1000, nonMembers: 500 }
-    })).toEqual([])
+    expect(privateTable.verdict.safeToShare).toBe(true)
+    expect(privacyRecommendations(privateTable)).toEqual([])
+  })
+
+  it("names each disclosing column with the setting that stops it, most severe first", () => {
+    const found = privacyRecommendations(withVerdict({ ...privateTable, disclosure: [email, city, born] }))
+    expect(found.map(({ severity, columns, message }) => [severity, columns.join(), message.split(" — ")[0]])).toEqual([
+      ["high", "email", "column email (direct identifier, handling keep): 100.0 % of output values (1000) are real values of the column"],
+      ["high", "city", "column city (quasi-identifier, handling keep): 0.8 % of output values (8) are values fewer than 5 real rows hold, which point to those people"],
+      ["high", "born", "column born (quasi-identifier, handling keep): 25.0 % of output values (250) land on values fewer than 5 real rows hold, more often than real rows the generator never saw do (2.0 %)"]
+    ])
+    expect(found[0]!.message).toContain("columns.email.handling set to fake")
+    expect(found[1]!.message).toContain("privacy.rare_category_protection")
+  })
+
+  it("says when too few held-out rows leave the attack undecided, and when checks could not run", () => {
+    const undecided = privacyRecommendations(withVerdict({ ...privateTable, membershipInference: attack(0.55, 0.75) }))
+    expect(undecided.map(({ message }) => message.split(" — ")[0])).toEqual([
+      "the membership-inference attack's AUC is 0.55, but with 500 held-out rows its 95 % interval reaches 0.75: too few to show the attack fails"
+    ])
+    const unknown = privacyRecommendations(withVerdict({ ...privateTable, disclosure: null, attributeInference: null, rareThreshold: null }))
+    expect(unknown).toHaveLength(1)
+    expect(unknown[0]!.message).toMatch(/^the privacy checks identifier disclosure, quasi-identifier disclosure, attribute inference could not run \(the generator has no column roles/)
   })
 })
 
@@ -124,6 +188,8 @@ describe("evaluationSummary", () => {
     ])
     expect(summary).toMatchObject({ overallScore: 0.8, qualityLevel: "Good" })
     const clear = evaluationSummary({ statistical: { quality: quality([]), columns: [] } })
-    expect(clear.recommendations.map(({ message }) => message)).toEqual(["No issue found by the statistical checks: the synthetic data can be used as it is."])
+    expect(clear.recommendations.map(({ message }) => message)).toEqual([
+      "No issue found by the statistical checks: its quality needs no change. Privacy is not measured here; a full evaluation run checks it."
+    ])
   })
 })

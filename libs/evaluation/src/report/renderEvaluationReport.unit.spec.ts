@@ -1,6 +1,8 @@
 import type { SynthTable } from "@synth/synth"
 import { beforeAll, describe, expect, it } from "vitest"
+import { holdoutRows } from "@synth/protect"
 import { type EvaluationResults, evaluationRun } from "../evaluationRun.ts"
+import { customerColumns, customerTable, people, realCustomers } from "../privacy/testing/customers.ts"
 import { loadTable } from "../statistical/testing/fixtures.ts"
 import { renderEvaluationReport } from "./renderEvaluationReport.ts"
 
@@ -65,9 +67,53 @@ describe("renderEvaluationReport", () => {
     expect(renderEvaluationReport({ ...header, results: { ...results, mlUtility: null } })).not.toContain(`id="utility"`)
   })
 
+  it("says the output is not safe to share when the privacy checks could not run (no column roles)", () => {
+    const privacy = html.slice(html.indexOf(`<section id="privacy">`))
+    expect(privacy).toContain("Not safe to share.")
+    expect(privacy).toContain("Could not run: Identifier disclosure, Quasi-identifier disclosure, Attribute inference (CAP).")
+    expect(privacy).not.toContain("Safe to share by these checks")
+    expect(privacy).toMatch(/95 % interval \d\.\d{3} to \d\.\d{3} \(DeLong\)/)
+  })
+
   it("says so instead of drawing correlations with fewer than two numeric columns", () => {
     const page = renderEvaluationReport({ ...header, results: { ...results, correlations: { columns: ["a"], real: [[1]], synthetic: [[1]] } } })
     expect(page).toContain("Fewer than two numeric columns")
     expect(page).not.toContain(`class="heatmap"`)
+  })
+})
+
+describe("renderEvaluationReport's privacy section on a generator's output with column roles", () => {
+  const real = customerTable(realCustomers())
+  const heldOutRows = holdoutRows(real.rowCount, { share: 0.1, maxRows: 10_000 }, 7)
+  const render = (synthetic: SynthTable, columns: typeof customerColumns) =>
+    renderEvaluationReport({
+      ...header,
+      results: evaluationRun(real, synthetic, null, { sampleSize: 10_000, seed: 1, mlUtility: null, generatorPrivacy: { columns, rareThreshold: 5, heldOutRows } })
+    })
+  const privacyOf = (page: string) => page.slice(page.indexOf(`<section id="privacy">`))
+
+  it("calls a protected output safe to share, with every check passed and each personal column measured", () => {
+    const page = render(customerTable(people(2000, 99, 100_000), ["name"]), customerColumns.map((column) => column.name === "name" ? { ...column, handling: "drop" as const } : column))
+    const privacy = privacyOf(page)
+    expect(privacy).toContain("Safe to share by these checks.")
+    expect(privacy.match(/class="badge check-failed"/g)).toBeNull()
+    expect(privacy).toContain("<td>name</td><td>direct identifier</td><td>drop</td><td>not in the output</td>")
+    expect(privacy).toContain("<td>email</td><td>direct identifier</td><td>fake</td><td>2000</td><td>0.0 % (0)</td>")
+    expect(page).toContain("<dt>Not scored</dt><dd>name (dropped), email (faked), ssn (faked)</dd>")
+  })
+
+  it("never says safe while a check fails: copied e-mails fail identifier disclosure, named in the banner", () => {
+    const members = realCustomers().filter((_, index) => !heldOutRows.includes(index))
+    const copied = customerTable(people(2000, 99, 100_000).map((person, index) => ({ ...person, email: members[index % members.length]!.email })), ["name"])
+    const columns = customerColumns.map((column) =>
+      column.name === "name" ? { ...column, handling: "drop" as const } : column.name === "email" ? { ...column, handling: "keep" as const } : column
+    )
+    const page = render(copied, columns)
+    const privacy = privacyOf(page)
+    expect(privacy).toContain("Not safe to share.")
+    expect(privacy).toContain("Failed: Identifier disclosure")
+    expect(privacy).not.toMatch(/Safe to share by/)
+    expect(privacy).toContain("<td>email</td><td>direct identifier</td><td>keep</td><td>2000</td><td>100.0 % (2000)</td>")
+    expect(page).toMatch(/<div class="stat-value">No<\/div><div class="stat-caption">Safe to share<\/div>/)
   })
 })

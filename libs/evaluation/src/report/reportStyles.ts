@@ -62,6 +62,10 @@ td{border-bottom:1px solid #f3f4f6;padding:6px 10px;vertical-align:top;overflow-
 .meter-fill{display:block;height:100%}
 .meter-fill.high{background:#10b981}.meter-fill.medium{background:#f59e0b}.meter-fill.low{background:#ef4444}
 .privacy-score{font-size:15px;margin-bottom:8px}
+.verdict{border-radius:8px;padding:10px 14px;margin-bottom:12px;border:1px solid}
+.verdict-safe{background:#ecfdf5;border-color:#10b981;color:#065f46}.verdict-unsafe{background:#fef2f2;border-color:#ef4444;color:#991b1b}
+.check-passed{background:#dcfce7;color:#166534}.check-failed{background:#fee2e2;color:#991b1b}
+.check-not_run{background:#fef3c7;color:#92400e}.check-not_applicable{background:#f3f4f6;color:#4b5563}
 footer{color:var(--muted);font-size:12px;text-align:center;padding:8px 0 24px}
 @media print{body{background:#fff}section,header#summary{break-inside:avoid}}
 `

@@ -1,6 +1,8 @@
 import { type QualityReport, qualityReport, type SynthTable } from "@synth/synth"
 import type { QualityLevel } from "@synth/stats"
+import { type EvaluatedColumn, evaluatedTables, expectedOutput, type GeneratorColumn } from "../columns/evaluatedColumns.ts"
 import { type DiagnosticReport, diagnosticReport } from "../diagnostic/diagnosticReport.ts"
+import { tableStructure } from "../diagnostic/tableStructure.ts"
 import { evaluationSummary } from "../recommendations/evaluationSummary.ts"
 import type { GeneratorKind, Recommendation } from "../recommendations/Recommendation.ts"
 import { type ColumnStatistics, columnStatistics } from "./columnStatistics.ts"
@@ -12,6 +14,8 @@ export interface QuickEvaluationOptions {
   readonly generator?: GeneratorKind
   /** Seeds the Quality Report's subsample of tables over 50,000 rows (contingency pairs). */
   readonly seed?: number
+  /** The generator's columns (roles, handlings): only learned columns are scored. Absent or null: every column. */
+  readonly columns?: ReadonlyArray<GeneratorColumn> | null
 }
 
 export interface QuickEvaluation {
@@ -25,17 +29,22 @@ export interface QuickEvaluation {
   readonly columns: ReadonlyArray<ColumnStatistics>
   readonly quality: QualityReport
   readonly diagnostic: DiagnosticReport
+  /** Every column of the generator's plan and what the evaluation did with it; null without roles (all scored). */
+  readonly columnTreatments: ReadonlyArray<EvaluatedColumn> | null
 }
 
 /**
  * The quick evaluation of a generator's output: the quality score, the three summary figures, per-column details,
- * the (cheap) validity diagnostics, and recommendations from both. Deterministic for a given seed.
+ * the (cheap) validity diagnostics, and recommendations from both, on the columns the generator learned (faked,
+ * hashed and dropped ones are named, not scored). Deterministic for a given seed.
  */
-export const quickEvaluation = (real: SynthTable, synthetic: SynthTable, options: QuickEvaluationOptions = {}): QuickEvaluation => {
+export const quickEvaluation = (realTable: SynthTable, syntheticTable: SynthTable, options: QuickEvaluationOptions = {}): QuickEvaluation => {
+  const tables = evaluatedTables(realTable, syntheticTable, options.columns)
+  const { real, synthetic } = tables
   const quality = qualityReport(real, synthetic, { seed: options.seed ?? 0 })
   const columns = columnStatistics(pairColumns(real, synthetic), quality)
-  const diagnostic = diagnosticReport(real, synthetic)
-  const summary = evaluationSummary({ statistical: { quality, columns }, diagnostic }, options.generator)
+  const diagnostic = diagnosticReport(real, synthetic, tableStructure(expectedOutput(realTable, tables), syntheticTable, tables.replaced))
+  const summary = evaluationSummary({ statistical: { quality, columns }, diagnostic, columns: tables.columns }, options.generator)
   return {
     overallScore: summary.overallScore,
     qualityLevel: summary.qualityLevel,
@@ -44,6 +53,7 @@ export const quickEvaluation = (real: SynthTable, synthetic: SynthTable, options
     recommendationDetails: summary.recommendations,
     columns,
     quality,
-    diagnostic
+    diagnostic,
+    columnTreatments: tables.columns
   }
 }

@@ -1,4 +1,5 @@
-import { evaluationRun, quickEvaluation, sampleRows } from "@synth/evaluation"
+import { evaluationRun, type GeneratorPrivacy, quickEvaluation, sampleRows } from "@synth/evaluation"
+import { holdoutRows } from "@synth/protect"
 import { makeRandom, type SynthTable, synthTableFromArrow } from "@synth/synth"
 import { tableFromIPC } from "apache-arrow"
 import { Either } from "effect"
@@ -37,6 +38,25 @@ const isDataError = (error: unknown): error is Error =>
 
 const generatorOption = (request: EvaluationRequest) => (request.generator === undefined ? {} : { generator: request.generator })
 
+/**
+ * The generator's protections in the library's terms, its held-out rows drawn again from the real table as the
+ * generation job drew them (same row count, share and seed). A count that differs from the one the job recorded
+ * means the rows cannot be told apart, and an attack on the wrong rows would mislead: refused.
+ */
+const generatorPrivacy = (request: EvaluationRequest, real: SynthTable): GeneratorPrivacy | undefined => {
+  const privacy = request.generatorPrivacy
+  if (privacy === undefined) return undefined
+  const holdout = privacy.holdout
+  const heldOutRows = holdout === null ? null : holdoutRows(real.rowCount, { share: holdout.share, maxRows: holdout.maxRows }, holdout.seed)
+  if (holdout !== null && holdout.rows !== undefined && heldOutRows!.length !== holdout.rows) {
+    throw new Refusal(
+      `The generator held out ${holdout.rows} rows, but drawing them again from the real dataset's ${real.rowCount} rows gives ` +
+        `${heldOutRows!.length}: the training rows cannot be told from the held-out ones.`
+    )
+  }
+  return { columns: privacy.columns, rareThreshold: privacy.rareCategoryThreshold, heldOutRows }
+}
+
 const evaluate = (request: EvaluationRequest): WorkerMessage => {
   const real = decode(request.real, "real")
   const synthetic = decode(request.synthetic, "synthetic")
@@ -47,7 +67,7 @@ const evaluate = (request: EvaluationRequest): WorkerMessage => {
     const quick = quickEvaluation(
       sampleRows(real, request.sampleSize, random.fork()),
       sampleRows(synthetic, request.sampleSize, random.fork()),
-      { seed: request.seed, ...generatorOption(request) }
+      { seed: request.seed, ...generatorOption(request), columns: request.generatorPrivacy?.columns ?? null }
     )
     return encoded(quick, quick.overallScore, quick.qualityLevel, null)
   }
@@ -56,7 +76,8 @@ const evaluate = (request: EvaluationRequest): WorkerMessage => {
     sampleSize: request.sampleSize,
     mlUtility: request.mlUtility,
     seed: request.seed,
-    ...generatorOption(request)
+    ...generatorOption(request),
+    ...(request.generatorPrivacy === undefined ? {} : { generatorPrivacy: generatorPrivacy(request, real)! })
   })
   return encoded({ ...results }, results.summary.overallScore, results.summary.qualityLevel, results.privacy.score)
 }

@@ -1,3 +1,4 @@
+import type { EvaluationGeneratorPrivacy } from "@synth/contracts"
 import type { GeneratorKind, MlUtilityConfig } from "@synth/evaluation"
 
 /**
@@ -17,6 +18,8 @@ export interface EvaluationRequest {
   readonly mlUtility: MlUtilityConfig | null
   /** The generator's model, so the recommendations can name its settings; absent in requests from before it. */
   readonly generator?: GeneratorKind
+  /** The generator's column roles, held-out rows and k, as the request carried them; absent in requests from before. */
+  readonly generatorPrivacy?: EvaluationGeneratorPrivacy
 }
 
 export type WorkerMessage =

@@ -5,9 +5,12 @@ export interface ChatMessage {
   readonly content: string
 }
 
-/** The model gave no usable reply; the chat answers offline instead and says why. */
+/**
+ * The model gave no usable reply (or one that called the data safe against the privacy checks); the chat answers
+ * offline instead and says why.
+ */
 export class ChatModelFailure extends Data.TaggedError("ChatModelFailure")<{
-  readonly reason: "timeout" | "provider_error" | "invalid_response"
+  readonly reason: "timeout" | "provider_error" | "invalid_response" | "unsafe_reply"
   /** Names the provider's status or the kind of failure, never the request (which holds the evaluation's figures). */
   readonly message: string
 }> {}

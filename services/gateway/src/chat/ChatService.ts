@@ -1,12 +1,13 @@
 import { type ChatReply, maxChatMessageLength, NotCompleted, NotFound, type UserId, ValidationFailed } from "@synth/contracts"
 import { Effect, Option } from "effect"
 import { ChatEvaluations } from "./ChatEvaluation.ts"
-import { ChatModel, type ChatModelFailure } from "./ChatModel.ts"
+import { ChatModel, ChatModelFailure } from "./ChatModel.ts"
 import { ChatEvaluationsLive } from "./chatEvaluationsLive.ts"
 import { ChatModelLive } from "./chatModelLive.ts"
 import { chatMessages, citedFigures } from "./chatPrompt.ts"
 import { evaluationFacts } from "./evaluationFacts.ts"
 import { offlineAnswer } from "./offlineAnswer.ts"
+import { reassures } from "./reassurance.ts"
 import { classifyQuestion, suggestedQuestions } from "./questionClass.ts"
 
 const invalidMessage = (message: string) =>
@@ -63,7 +64,13 @@ export class ChatService extends Effect.Service<ChatService>()("@synth/gateway/C
         }
       }
       if (Option.isNone(model)) return offline(null)
+      // Only a verdict of the checks may call the output safe: a model that reassures otherwise is not passed on.
+      const safeToShare = facts.some(({ name, value }) => name === "privacy.safe_to_share" && value === true)
       return yield* model.value.complete(chatMessages(facts, question)).pipe(
+        Effect.filterOrFail(
+          (reply) => safeToShare || !reassures(reply),
+          () => new ChatModelFailure({ reason: "unsafe_reply", message: "the model's reply called the data safe while the privacy checks do not" })
+        ),
         Effect.map((reply): ChatReply => ({
           reply,
           evaluation_id: evaluationId,

@@ -16,6 +16,8 @@ const fullId = "0190f5a6-0000-7000-8000-00000000000a"
 const quickId = "0190f5a6-0000-7000-8000-00000000000b"
 const runningId = "0190f5a6-0000-7000-8000-00000000000c"
 const failedId = "0190f5a6-0000-7000-8000-00000000000d"
+const disclosingId = "0190f5a6-0000-7000-8000-00000000000e"
+const safeId = "0190f5a6-0000-7000-8000-00000000000f"
 
 let server: OpenAiTestServer
 let evaluations: Map<string, ChatEvaluationState>
@@ -25,6 +27,8 @@ beforeAll(async () => {
   evaluations = new Map<string, ChatEvaluationState>([
     [fullId, { status: "completed", kind: "full", results: results.full, generator: { type: "ctgan", differentiallyPrivate: false, targetEpsilon: null } }],
     [quickId, { status: "completed", kind: "quick", results: results.quick }],
+    [disclosingId, { status: "completed", kind: "full", results: results.disclosing }],
+    [safeId, { status: "completed", kind: "full", results: results.safe }],
     [runningId, { status: "running" }],
     [failedId, { status: "failed", reason: "training_failed" }]
   ])
@@ -156,6 +160,20 @@ describe("ChatService with an OpenAI-compatible model", () => {
     expect(reply.fallback_reason).toContain(reason)
     expect(reply.reply).toContain("exact copies of a real row")
     expect(reply.cited_figures).toContain("privacy.exact_copy_share")
+  })
+
+  it("answers offline when the model calls the data safe while a privacy check fails", async () => {
+    server.behaviour = { kind: "reply", content: "Yes, it is safe to share: no exact copies [privacy.exact_copy_share]." }
+    const reply = await succeeded(chat(provider(), owner, disclosingId, "Is it safe to share?"))
+    expect(reply).toMatchObject({ source: "offline", fallback_reason: "the model's reply called the data safe while the privacy checks do not" })
+    expect(reply.reply).toMatch(/^No: it is not safe to share\. This check fails: identifier disclosure/)
+    // The same words pass when the checks' verdict is "safe", and a reply that says "not safe" passes either way.
+    expect(await succeeded(chat(provider(), owner, safeId, "Is it safe to share?"))).toMatchObject({ source: "model" })
+    server.behaviour = { kind: "reply", content: "No, it is not safe to share [privacy.safe_to_share]: identifier disclosure fails [privacy.failing_checks]." }
+    expect(await succeeded(chat(provider(), owner, disclosingId, "Is it safe to share?"))).toMatchObject({
+      source: "model",
+      cited_figures: ["privacy.safe_to_share", "privacy.failing_checks"]
+    })
   })
 
   it("answers offline when the provider cannot be reached", async () => {

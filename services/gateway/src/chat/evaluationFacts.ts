@@ -1,4 +1,17 @@
-import type { AlgorithmUtility, EvaluationResults, MlUtilityResult, QuickEvaluation, Recommendation, SkippedPart, ValidityDetail } from "@synth/evaluation"
+import {
+  type AlgorithmUtility,
+  type AttributeInference,
+  type ColumnDisclosure,
+  type EvaluationResults,
+  type MlUtilityResult,
+  type PrivacyCheck,
+  privacyCheckTitles,
+  type QuickEvaluation,
+  type Recommendation,
+  type ShareVerdict,
+  type SkippedPart,
+  type ValidityDetail
+} from "@synth/evaluation"
 import type { ColumnPairDetail, QualityReport } from "@synth/synth"
 import type { EvaluationForChat, GeneratorContext } from "./ChatEvaluation.ts"
 
@@ -17,6 +30,7 @@ export interface Fact {
 
 const weakestShown = 3
 const recommendationsShown = 5
+const disclosuresShown = 10
 
 const rounded = (value: number) => Math.round(value * 1000) / 1000
 
@@ -105,8 +119,66 @@ const privacyFacts = (privacy: EvaluationResults["privacy"]): ReadonlyArray<Fact
   ...numberFact("privacy.near_copy_share", "share of synthetic rows that nearly copy a real row without copying it exactly (every category equal, every number within the match tolerance)", nearCopyShare(privacy)),
   ...numberFact("privacy.new_row_share", "share of synthetic rows that are new, not near copies of a real row (NewRowSynthesis)", privacy.newRowSynthesis.score, { metric: "NewRowSynthesis" }),
   ...numberFact("privacy.nndr_median", "median nearest-neighbour distance ratio (closest ÷ 2nd-closest real row; near 0 = a row sits on one real row)", privacy.nearestNeighbourRatio.median, { metric: "NNDR" }),
-  ...numberFact("privacy.mia_auc", "membership-inference attack AUC (0.5 = chance, 1 = the attack tells training rows apart perfectly)", privacy.membershipInference?.auc, { metric: "MembershipInferenceAUC" })
+  ...numberFact("privacy.mia_auc", "membership-inference attack AUC (0.5 = chance, 1 = the attack tells training rows apart perfectly)", privacy.membershipInference?.auc, { metric: "MembershipInferenceAUC" }),
+  ...numberFact("privacy.mia_auc_low", "lower end of the membership-inference AUC's 95 % interval (DeLong)", privacy.membershipInference?.interval?.low, { metric: "MembershipInferenceAUC" }),
+  ...numberFact("privacy.mia_auc_high", "upper end of the membership-inference AUC's 95 % interval (DeLong)", privacy.membershipInference?.interval?.high, { metric: "MembershipInferenceAUC" }),
+  ...checkFacts(privacy)
 ]
+
+/** Results stored before the privacy checks existed have no verdict, disclosure or attack figures. */
+const verdictOf = (privacy: EvaluationResults["privacy"]): ShareVerdict | null =>
+  (privacy as Partial<EvaluationResults["privacy"]>).verdict ?? null
+
+const disclosureFacts = (columns: ReadonlyArray<ColumnDisclosure>): ReadonlyArray<Fact> =>
+  [...columns.filter(({ passed }) => !passed), ...columns.filter(({ passed }) => passed)]
+    .filter(({ inOutput }) => inOutput)
+    .slice(0, disclosuresShown)
+    .flatMap((column, index) => {
+      const where = `column ${column.name} (${column.role.replace(/_/g, " ")}, handling ${column.handling})`
+      return [
+        ...numberFact(`privacy.disclosure.${index + 1}`, `share of the output values of ${where} that are real values of the column${column.passed ? "" : " (fails its check)"}`, column.realShare, { columns: [column.name] }),
+        ...(column.rule === "no_real_values"
+          ? []
+          : numberFact(`privacy.rare_disclosure.${index + 1}`, `share of the output values of ${where} that are values fewer than k training rows hold`, column.rareShare, { columns: [column.name] }))
+      ]
+    })
+
+const inferenceFacts = (attacks: ReadonlyArray<AttributeInference>): ReadonlyArray<Fact> =>
+  attacks.slice(0, disclosuresShown).flatMap((attack, index) =>
+    numberFact(
+      `privacy.attribute_inference.${index + 1}`,
+      `how much better the CAP attack, knowing ${attack.keys.join(", ")}, guesses column ${attack.sensitive} of training rows than of rows the generator never saw` +
+        (attack.excess === null ? "" : ` (95 % interval ${rounded(attack.excess.low)} to ${rounded(attack.excess.high)})`) +
+        (attack.passed === false ? " (fails its check)" : ""),
+      attack.excess?.estimate,
+      { metric: "CategoricalCAP", columns: [...attack.keys, attack.sensitive] }
+    ))
+
+/**
+ * The verdict and each check's status: what "is it safe to share?" is answered from. Absent for results stored
+ * before the checks existed, so no answer can call those safe.
+ */
+const checkFacts = (privacy: EvaluationResults["privacy"]): ReadonlyArray<Fact> => {
+  const verdict = verdictOf(privacy)
+  if (verdict === null) return []
+  const titles = (names: ReadonlyArray<PrivacyCheck["name"]>) => names.map((name) => privacyCheckTitles[name]).join(", ")
+  return [
+    { name: "privacy.safe_to_share", label: "whether the output is safe to share by the privacy checks (true only when every check passed or had nothing to measure)", value: verdict.safeToShare },
+    ...(verdict.failing.length === 0 ? [] : [{ name: "privacy.failing_checks", label: "the privacy checks that failed", value: titles(verdict.failing) }]),
+    ...(verdict.notRun.length === 0 ? [] : [{ name: "privacy.checks_not_run", label: "the privacy checks that could not run", value: titles(verdict.notRun) }]),
+    ...verdict.checks.flatMap((check): ReadonlyArray<Fact> => [
+      {
+        name: `privacy.check.${check.name}`,
+        label: `result of the ${privacyCheckTitles[check.name]} check (passed, failed, not_applicable: nothing to measure, not_run: could not run); it passes when ${check.rule}`,
+        value: check.status,
+        ...(check.columns.length === 0 ? {} : { columns: check.columns })
+      },
+      { name: `privacy.check.${check.name}.finding`, label: `what the ${privacyCheckTitles[check.name]} check found`, value: check.finding }
+    ]),
+    ...disclosureFacts(privacy.disclosure ?? []),
+    ...inferenceFacts(privacy.attributeInference ?? [])
+  ]
+}
 
 const generatorFacts = (generator: GeneratorContext | undefined): ReadonlyArray<Fact> =>
   generator === undefined

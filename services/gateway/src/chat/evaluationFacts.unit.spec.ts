@@ -55,6 +55,42 @@ describe("evaluationFacts of a full run", () => {
   })
 })
 
+describe("evaluationFacts of the privacy checks", () => {
+  const byName = (results: FixtureEvaluations["full"]) => new Map(evaluationFacts({ kind: "full", results }).map((fact) => [fact.name, fact]))
+
+  it("gives the verdict, each check's result and finding, the failing checks and the AUC's interval", () => {
+    const facts = byName(evaluations.disclosing)
+    expect(facts.get("privacy.safe_to_share")?.value).toBe(false)
+    expect(facts.get("privacy.failing_checks")?.value).toBe("identifier disclosure")
+    expect(facts.has("privacy.checks_not_run")).toBe(false)
+    expect(facts.get("privacy.check.identifier_disclosure")).toMatchObject({ value: "failed", columns: ["city"] })
+    expect(facts.get("privacy.check.identifier_disclosure.finding")?.value).toBe("city (keep): 100.0 % of 189 output values are real (189)")
+    expect(facts.get("privacy.check.membership_inference")?.value).toBe("passed")
+    const interval = evaluations.disclosing.privacy.membershipInference!.interval!
+    expect(facts.get("privacy.mia_auc_low")?.value).toBe(rounded(interval.low))
+    expect(facts.get("privacy.mia_auc_high")?.value).toBe(rounded(interval.high))
+  })
+
+  it("gives each personal column's disclosure, failing ones first, and the CAP attack's excess", () => {
+    const disclosing = byName(evaluations.disclosing)
+    expect(disclosing.get("privacy.disclosure.1")).toMatchObject({ value: 1, columns: ["city"] })
+    expect(disclosing.get("privacy.disclosure.1")!.label).toContain("(fails its check)")
+    const safe = byName(evaluations.safe)
+    expect(safe.get("privacy.safe_to_share")?.value).toBe(true)
+    expect(safe.get("privacy.rare_disclosure.1")).toMatchObject({ value: 0, columns: ["city"] })
+    const attack = evaluations.safe.privacy.attributeInference![0]!
+    expect(safe.get("privacy.attribute_inference.1")).toMatchObject({ value: rounded(attack.excess!.estimate), metric: "CategoricalCAP", columns: ["city", "member"] })
+  })
+
+  it("lists the checks that could not run, and has no verdict for results stored before the checks existed", () => {
+    expect(byName(evaluations.full).get("privacy.checks_not_run")?.value).toBe("identifier disclosure, quasi-identifier disclosure, attribute inference")
+    const { verdict: _verdict, disclosure: _disclosure, attributeInference: _inference, ...older } = evaluations.full.privacy
+    const facts = byName({ ...evaluations.full, privacy: older as FixtureEvaluations["full"]["privacy"] })
+    expect([...facts.keys()].filter((name) => /safe_to_share|check\.|disclosure\./.test(name))).toEqual([])
+    expect(facts.has("privacy.mia_auc")).toBe(true)
+  })
+})
+
 describe("evaluationFacts of a quick evaluation", () => {
   it("has the quality, columns, validity and recommendations but no privacy or ML utility", () => {
     const listed = names(evaluationFacts({ kind: "quick", results: evaluations.quick }))

@@ -1,3 +1,4 @@
+import { privacyCheckTitles as checkTitles, type PrivacyCheckName } from "@synth/evaluation"
 import { type Fact, factIndex } from "./evaluationFacts.ts"
 import { exampleQuestions, type QuestionClass } from "./questionClass.ts"
 
@@ -62,7 +63,8 @@ const overallQuality = (facts: Facts): Answer => {
       ? null
       : `It is the mean of the column shapes score${shapes === undefined ? "" : ` (${score(shapes)}, how closely each column's distribution matches)`} and the column pair trends score${pairs === undefined ? "" : ` (${score(pairs)}, how well relationships between columns are kept)`}.`,
     validity === undefined ? null : `Data validity is ${score(validity)} (the share of synthetic values inside the real ranges and categories).`,
-    privacy === undefined ? null : `Privacy is reported separately: privacy score ${score(privacy)}${levelOf(facts, "privacy.level")}.`
+    privacy === undefined ? null : `Privacy is reported separately: privacy score ${score(privacy)}${levelOf(facts, "privacy.level")}.`,
+    verdictInBrief(facts)
   ])
 }
 
@@ -95,14 +97,72 @@ const differentialPrivacySentence = (facts: Facts): string => {
   return `The generator was trained with differential privacy${epsilon === undefined ? "" : ` at ε = ${epsilon}`}, which bounds how much any one real row can influence the synthetic data (a smaller ε bounds it more).`
 }
 
+const checkNames = Object.keys(checkTitles) as ReadonlyArray<PrivacyCheckName>
+
+/** The verdict in one sentence for answers about something else; null where there is none (quick, older results). */
+const verdictInBrief = (facts: Facts): string | null => {
+  const safe = facts.fact("privacy.safe_to_share")?.value
+  if (safe === undefined) return null
+  if (safe === true) return "By its privacy checks it is safe to share."
+  const failing = facts.fact("privacy.failing_checks")?.value
+  const notRun = facts.fact("privacy.checks_not_run")?.value
+  return "By its privacy checks it is not safe to share" +
+    [failing === undefined ? null : `failing: ${failing}`, notRun === undefined ? null : `could not run: ${notRun}`].filter((part) => part !== null).map((part) => ` (${part})`).join("") + "."
+}
+
+/**
+ * The answer to "may I share it?", first: the verdict of the privacy checks. It says "safe to share" only when the
+ * verdict says so; otherwise it names each failing check and each check that could not run, with its finding.
+ */
+const verdictSentences = (facts: Facts): ReadonlyArray<string> => {
+  const safe = facts.fact("privacy.safe_to_share")?.value
+  if (safe === undefined) {
+    return [
+      "These results were stored before the disclosure and attack checks existed, so whether the data is safe to share cannot be said from them; run the evaluation again to have it checked."
+    ]
+  }
+  const checks = checkNames.flatMap((name) => {
+    const status = facts.fact(`privacy.check.${name}`)?.value
+    return status === undefined ? [] : [{ name, status }]
+  })
+  const titled = (status: string) => checks.filter((check) => check.status === status).map(({ name }) => name)
+  const titles = (names: ReadonlyArray<PrivacyCheckName>) => names.map((name) => checkTitles[name]).join(", ")
+  if (safe === true) {
+    const passed = titled("passed"), empty = titled("not_applicable")
+    return [
+      `By the privacy checks it is safe to share: ${passed.length === 0 ? "" : `${titles(passed)} passed`}` +
+        `${passed.length > 0 && empty.length > 0 ? ", and " : ""}${empty.length === 0 ? "" : `${titles(empty)} had nothing to measure`}.`
+    ]
+  }
+  const failed = titled("failed"), notRun = titled("not_run")
+  if (failed.length > 0) facts.fact("privacy.failing_checks")
+  if (notRun.length > 0) facts.fact("privacy.checks_not_run")
+  const listed = (names: ReadonlyArray<PrivacyCheckName>) =>
+    names.map((name) => `${checkTitles[name]} (${facts.fact(`privacy.check.${name}.finding`)?.value ?? "no finding recorded"})`).join("; ")
+  return [
+    "No: it is not safe to share." + (failed.length === 0 ? "" : ` ${failed.length === 1 ? "This check fails" : `${failed.length} checks fail`}: ${listed(failed)}.`),
+    ...(notRun.length === 0 ? [] : [`${notRun.length === 1 ? "This check could not run" : `${notRun.length} checks could not run`}, so nothing vouches for the data there: ${listed(notRun)}.`])
+  ]
+}
+
+
+const attackSentence = (facts: Facts): string => {
+  const auc = facts.numeric("privacy.mia_auc")
+  if (auc === undefined) return "There were no real rows the generator never saw, so the membership-inference attack was not run."
+  const low = facts.numeric("privacy.mia_auc_low"), high = facts.numeric("privacy.mia_auc_high")
+  return `A membership-inference attack tells training rows from unseen rows with AUC ${score(auc)}` +
+    (low === undefined || high === undefined ? "" : ` (95 % interval ${score(low)} to ${score(high)})`) + " (0.5 is chance)."
+}
+
 const privacy = (facts: Facts): Answer => {
   if (!facts.has("privacy.exact_copy_share")) {
     return facts.answer([
       "This is a quick evaluation: it compares statistics only and measures no privacy risk, so it cannot tell whether the data is safe to share.",
-      "Run a full evaluation (ideally with a holdout of real rows the generator did not see) to get exact copies, distance to closest record (DCR) and membership-inference figures.",
+      "Run a full evaluation to get the disclosure checks of the personal columns, exact copies, distance to closest record (DCR) and the membership-inference attack.",
       differentialPrivacySentence(facts)
     ])
   }
+  const safe = facts.fact("privacy.safe_to_share")?.value === true
   const copyShare = facts.numeric("privacy.exact_copy_share") ?? 0
   const copyRows = facts.numeric("privacy.exact_copy_rows") ?? 0
   const baseline = facts.numeric("privacy.dcr_baseline_protection")
@@ -121,7 +181,8 @@ const privacy = (facts: Facts): Answer => {
       ? "reduce memorisation (fewer epochs, or differential privacy)" : null
   ].filter((risk): risk is string => risk !== null)
   return facts.answer([
-    "Here is what the privacy metrics show; they measure risk and cannot prove that the data is anonymous.",
+    ...verdictSentences(facts),
+    "The privacy metrics measure risk and cannot prove that the data is anonymous.",
     `${percent(copyShare)} of the synthetic rows (${copyRows}) are exact copies of a real row.`,
     baseline === undefined
       ? null
@@ -131,13 +192,13 @@ const privacy = (facts: Facts): Answer => {
     closerToTraining === undefined || overfitting === undefined
       ? null
       : `${percent(closerToTraining)} of the synthetic rows are closer to a training row than to any unseen holdout row (about 50 % is expected without memorisation; DCR overfitting protection ${score(overfitting)}).`,
-    auc === undefined
-      ? "No holdout was given, so the membership-inference attack was not run."
-      : `A membership-inference attack tells training rows from unseen rows with AUC ${score(auc)} (0.5 is chance).`,
+    attackSentence(facts),
     privacyScore === undefined ? null : `Privacy score: ${score(privacyScore)}${levelOf(facts, "privacy.level")}.`,
     differentialPrivacySentence(facts),
-    risks.length === 0
-      ? "None of these figures flags a risk, but they do not guarantee anonymity: before sharing, consider who receives the data and whether rare combinations of values could still point to a person."
+    safe && risks.length === 0
+      ? "Even so, consider who receives the data and whether rare combinations of values could still point to a person."
+      : risks.length === 0
+      ? "Follow the recommendations before sharing."
       : `Before sharing: ${risks.join("; ")}. Even then the figures do not guarantee anonymity.`
   ])
 }
@@ -198,6 +259,7 @@ const summary = (facts: Facts): Answer => {
     overallSentence(facts),
     weakest === undefined ? null : `Its weakest column is ${columnOf(weakest)} (${weakest.metric} ${score(weakest.value as number)}).`,
     privacyScore === undefined ? null : `Its privacy score is ${score(privacyScore)}${levelOf(facts, "privacy.level")}.`,
+    verdictInBrief(facts),
     `I can explain the overall quality, the weakest columns, what the privacy metrics say about sharing, ML utility and what to change next; for example: "${exampleQuestions.weakest_columns}" or "${exampleQuestions.privacy}"`
   ])
 }

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "@effect/vitest"
 import type { EvaluationForChat } from "./ChatEvaluation.ts"
 import { evaluationFacts, type Fact } from "./evaluationFacts.ts"
 import { offlineAnswer } from "./offlineAnswer.ts"
+import { reassures } from "./reassurance.ts"
 import { fixtureEvaluations, type FixtureEvaluations } from "./testing/evaluationFixtures.ts"
 
 let evaluations: FixtureEvaluations
@@ -42,7 +43,9 @@ describe("offlineAnswer", () => {
     const answer = offlineAnswer(full, "privacy")
     expect(answer.reply).toContain(`${percent(value(full, "privacy.exact_copy_share"))} of the synthetic rows (${value(full, "privacy.exact_copy_rows")}) are exact copies`)
     expect(answer.reply).toContain(`DCR baseline protection is ${two(value(full, "privacy.dcr_baseline_protection"))}`)
-    expect(answer.reply).toContain(`AUC ${two(value(full, "privacy.mia_auc"))} (0.5 is chance)`)
+    expect(answer.reply).toContain(
+      `AUC ${two(value(full, "privacy.mia_auc"))} (95 % interval ${two(value(full, "privacy.mia_auc_low"))} to ${two(value(full, "privacy.mia_auc_high"))}) (0.5 is chance)`
+    )
     expect(answer.reply).toContain("not trained with differential privacy")
     expect(answer.reply).toContain("cannot prove that the data is anonymous")
     // The fixture's generator copied rows: the answer says to remove them.
@@ -52,18 +55,45 @@ describe("offlineAnswer", () => {
     expect(answer.cited).toEqual(expect.arrayContaining(["privacy.exact_copy_share", "privacy.dcr_baseline_protection", "privacy.mia_auc", "generator.differentially_private"]))
   })
 
-  it("is it safe to share, with a differentially private generator and no risk flagged: still no promise", () => {
-    const clean: ReadonlyArray<Fact> = full.map((fact) =>
-      fact.name === "privacy.exact_copy_rows" || fact.name === "privacy.exact_copy_share" ? { ...fact, value: 0 }
-        : fact.name === "privacy.near_copy_share" ? { ...fact, value: 0 }
-        : fact.name === "privacy.closer_to_training_share" ? { ...fact, value: 0.5 }
-        : fact.name === "generator.differentially_private" ? { ...fact, value: true }
-        : fact
-    ).concat([{ name: "generator.target_epsilon", label: "ε", value: 1 }])
-    const answer = offlineAnswer(clean, "privacy")
-    expect(answer.reply).toContain("trained with differential privacy at ε = 1")
-    expect(answer.reply).toContain("None of these figures flags a risk, but they do not guarantee anonymity")
-    expect(answer.reply).not.toMatch(promises)
+  it("is it safe to share, without column roles: no, and names the checks that could not run", () => {
+    const answer = offlineAnswer(full, "privacy")
+    expect(answer.reply.startsWith("No: it is not safe to share. This check fails: exact copies (6.7 % of output rows (20) copy a training row; held-out rows: 0.0 %).")).toBe(true)
+    expect(answer.reply).toContain("3 checks could not run, so nothing vouches for the data there: identifier disclosure (the generator has no column roles")
+    expect(reassures(answer.reply)).toBe(false)
+    expect(answer.cited).toEqual(expect.arrayContaining(["privacy.safe_to_share", "privacy.failing_checks", "privacy.checks_not_run", "privacy.check.identifier_disclosure.finding"]))
+  })
+
+  it("is it safe to share, with a failing disclosure: no, naming the column, and no reassurance anywhere", () => {
+    const facts = evaluationFacts({ kind: "full", results: evaluations.disclosing, generator: { type: "dp-ctgan", differentiallyPrivate: true, targetEpsilon: 1 } })
+    for (const questionClass of ["privacy", "summary", "overall_quality", "improve", "weakest_columns", "ml_utility"] as const) {
+      const reply = offlineAnswer(facts, questionClass).reply
+      // The summary offers "Is it safe to share?" as a question to ask; no answer states it.
+      expect(reply.replaceAll("Is it safe to share?", "")).not.toMatch(/(?<!not )safe to share/)
+      expect(reply).not.toMatch(promises)
+      expect(reassures(reply)).toBe(false)
+    }
+    const answer = offlineAnswer(facts, "privacy").reply
+    expect(answer).toContain("No: it is not safe to share. This check fails: identifier disclosure (city (keep): 100.0 % of 189 output values are real (189)).")
+    expect(answer).toContain("trained with differential privacy at ε = 1")
+    expect(offlineAnswer(facts, "summary").reply).toContain("By its privacy checks it is not safe to share (failing: identifier disclosure).")
+  })
+
+  it("is it safe to share, when every check passes: yes by the checks, naming them, with the caveat", () => {
+    const facts = evaluationFacts({ kind: "full", results: evaluations.safe, generator: { type: "ctgan", differentiallyPrivate: false, targetEpsilon: null } })
+    const answer = offlineAnswer(facts, "privacy")
+    expect(answer.reply.startsWith(
+      "By the privacy checks it is safe to share: quasi-identifier disclosure, attribute inference, membership inference, exact copies passed, and identifier disclosure had nothing to measure."
+    )).toBe(true)
+    expect(answer.reply).toContain("cannot prove that the data is anonymous")
+    expect(answer.reply).toContain("Even so, consider who receives the data")
+    expect(answer.cited).toContain("privacy.safe_to_share")
+  })
+
+  it("is it safe to share, on results stored before the checks: cannot be said", () => {
+    const older = full.filter(({ name }) => !/^privacy\.(safe_to_share|failing_checks|checks_not_run|check\.|disclosure\.|rare_disclosure\.|attribute_inference\.)/.test(name))
+    const answer = offlineAnswer(older, "privacy").reply
+    expect(answer).toContain("whether the data is safe to share cannot be said from them")
+    expect(reassures(answer)).toBe(false)
   })
 
   it("is it safe to share, for a quick evaluation: says privacy was not measured", () => {

@@ -11,7 +11,11 @@ export const questionKeywords: ReadonlyArray<readonly [QuestionClass, ReadonlyAr
   ["improve", ["improve", "change", "next step", "what next", "do next", "should i do", "fix", "better", "recommend", "tune", "increase", "raise", "make it", "safer", "reduce"]],
   [
     "privacy",
-    ["safe", "share", "sharing", "privacy", "private", "re-identif", "reidentif", "identifiab", "anonym", "leak", "membership", "copies", "copy", "memoris", "memoriz", "gdpr", "personal", "dcr", "attack", "risk"]
+    [
+      "safe", "share", "sharing", "privacy", "private", "re-identif", "reidentif", "identifiab", "identifier", "anonym", "leak",
+      "membership", "copies", "copy", "memoris", "memoriz", "gdpr", "personal", "pii", "disclos", "real value", "real people", "dcr",
+      "attack", "risk"
+    ]
   ],
   ["weakest_columns", ["weak", "worst", "poor", "bad", "lowest", "column", "which field", "problem", "issue", "wrong", "differ"]],
   ["ml_utility", ["ml", "machine learning", "train", "model", "utility", "predict", "classifier", "regression", "tstr", "trtr", "useful"]],

@@ -26,7 +26,8 @@ import { DatasetRepository } from "../datasets/DatasetRepository.ts"
 import { GeneratorRepository, type GeneratorRow } from "../generators/GeneratorRepository.ts"
 import { RequestEvents } from "../events/RequestEvents.ts"
 import { EvaluationRepository, type EvaluationRow } from "./EvaluationRepository.ts"
-import { quickResult, shownResults } from "./results.ts"
+import { generatorPrivacyOf } from "./generatorPrivacy.ts"
+import { quickResult, safeToShareOf, shownResults } from "./results.ts"
 import { validateRun } from "./validateRequest.ts"
 
 /** Polls of the read model while a quick evaluation waits for its outcome: 10 ms growing to 100 ms apart. */
@@ -41,6 +42,10 @@ const hasReportParts = (stored: unknown): stored is EvaluationResults => {
   const parts = stored as Record<string, unknown>
   return reportParts.every((part) => typeof parts[part] === "object" && parts[part] !== null) && Array.isArray(parts["distributions"])
 }
+
+/** Runs stored before the privacy checks existed have no verdict, so their report could not say whether to share. */
+const hasPrivacyChecks = (stored: EvaluationResults): boolean =>
+  typeof (stored.privacy as Partial<EvaluationResults["privacy"]>).verdict === "object"
 
 /**
  * POST /evaluations/quick/{generator_id}, POST /evaluations/run, GET /evaluations/{id} and its HTML report. A request appends
@@ -111,6 +116,7 @@ export class EvaluationService extends Effect.Service<EvaluationService>()("@syn
     ) =>
       Effect.gen(function* () {
         const evaluationId = (yield* ids.next) as EvaluationId
+        const privacy = generatorPrivacyOf(generator)
         yield* requestEvents.commit(
           [{
             type: "evaluation.requested",
@@ -128,7 +134,8 @@ export class EvaluationService extends Effect.Service<EvaluationService>()("@syn
               // Deterministic: a run's samples and privacy metrics follow its random_state, and a quick evaluation of
               // the same generator always samples the same rows.
               seed: fields.mlUtility?.randomState ?? 0,
-              generatorType: generator.generatorType as GeneratorType
+              generatorType: generator.generatorType as GeneratorType,
+              ...(privacy === undefined ? {} : { generatorPrivacy: privacy })
             }
           }],
           {
@@ -230,6 +237,7 @@ export class EvaluationService extends Effect.Service<EvaluationService>()("@syn
         overall_score: row.overallScore,
         quality_level: row.qualityLevel,
         privacy_score: row.privacyScore,
+        safe_to_share: row.kind === "run" && results !== null ? safeToShareOf(results) : null,
         results
       }
       return record
@@ -260,6 +268,12 @@ export class EvaluationService extends Effect.Service<EvaluationService>()("@syn
         return yield* new NotCompleted({
           detail: `Evaluation ${row.id} was stored before the report existed and lacks the distributions and ` +
             `correlations it draws. POST /evaluations/run again with the same request for a report.`
+        })
+      }
+      if (!hasPrivacyChecks(results)) {
+        return yield* new NotCompleted({
+          detail: `Evaluation ${row.id} was stored before the privacy checks (disclosure, attribute inference, the ` +
+            `safe-to-share verdict) existed. POST /evaluations/run again with the same request for a report with them.`
         })
       }
       const generator = yield* generators.findVisible(row.generatorId, owner)

@@ -71,3 +71,12 @@ export const shownResults = (kind: "quick" | "run", stored: unknown): Record<str
     ...parts
   }
 }
+
+/**
+ * Whether a run's output is safe to share by its privacy checks (results as GET shows them, snake_case); null for
+ * results stored before the checks existed.
+ */
+export const safeToShareOf = (shown: Record<string, unknown>): boolean | null => {
+  const verdict = (shown["privacy"] as { readonly verdict?: { readonly safe_to_share?: unknown } } | undefined)?.verdict
+  return typeof verdict?.safe_to_share === "boolean" ? verdict.safe_to_share : null
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { quickResult, shownResults, snakeCase, snakeKeys } from "./results.ts"
+import { quickResult, safeToShareOf, shownResults, snakeCase, snakeKeys } from "./results.ts"
 
 const evaluationId = "01900000-0000-7000-8000-0000000000e1"
 const generatorId = "01900000-0000-7000-8000-0000000000a1"
@@ -73,5 +73,15 @@ describe("results shaping", () => {
       distributions: [],
       correlations: { columns: [], real: [], synthetic: [] }
     })
+  })
+
+  it("reads the privacy checks' verdict of a shown run; none for results stored before the checks", () => {
+    const shown = (verdict: unknown) => shownResults("run", {
+      summary: { overallScore: 0.7, qualityLevel: "Good", recommendations: [] },
+      privacy: { score: 0.8, ...(verdict === undefined ? {} : { verdict }) }
+    })
+    expect(safeToShareOf(shown({ safeToShare: false, failing: ["identifier_disclosure"], notRun: [], checks: [] }))).toBe(false)
+    expect(safeToShareOf(shown({ safeToShare: true, failing: [], notRun: [], checks: [] }))).toBe(true)
+    expect(safeToShareOf(shown(undefined))).toBeNull()
   })
 })

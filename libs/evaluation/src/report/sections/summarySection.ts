@@ -17,13 +17,20 @@ const utilityRatio = (results: EvaluationResults): number | null => {
   return ratios.length === 0 ? null : ratios.reduce((sum, ratio) => sum + ratio, 0) / ratios.length
 }
 
+/** The columns the quality figures leave out, by what the generator did with them (none without roles). */
+const notScored = (results: EvaluationResults): ReadonlyArray<readonly [string, string]> => {
+  const left = (results.columnTreatments ?? []).filter(({ treatment }) => treatment !== "scored")
+  return left.length === 0 ? [] : [["Not scored", left.map(({ name, treatment }) => `${name} (${treatment})`).join(", ")]]
+}
+
 /** The page header: what was evaluated, the overall score with its level, and each part's headline. */
 export const summarySection = (header: ReportHeader, results: EvaluationResults): string => {
   const meta = [
     ["Evaluation", header.evaluationId],
     ["Generator", header.generatorType === undefined ? header.generatorId : `${header.generatorId} (${header.generatorType})`],
     ["Created", header.createdAt],
-    ["Rows compared", `${results.rows.real} real · ${results.rows.synthetic} synthetic` + (results.rows.holdout === null ? "" : ` · ${results.rows.holdout} holdout`)]
+    ["Rows compared", `${results.rows.real} real · ${results.rows.synthetic} synthetic` + (results.rows.holdout === null ? "" : ` · ${results.rows.holdout} holdout`)],
+    ...notScored(results)
   ].map(([term, value]) => `<div><dt>${escapeHtml(term!)}</dt><dd>${escapeHtml(value!)}</dd></div>`).join("")
   const ratio = utilityRatio(results)
   const headline = `<div class="headline"><div class="overall"><div class="overall-score">${percent(results.summary.overallScore)}</div>` +
@@ -36,6 +43,7 @@ export const summarySection = (header: ReportHeader, results: EvaluationResults)
     ) +
     stat("Diagnostic", percent(results.diagnostic.score)) +
     stat("Privacy", percent(results.privacy.score), results.privacy.level ?? "") +
+    stat("Safe to share", results.privacy.verdict.safeToShare ? "Yes" : "No", results.privacy.verdict.safeToShare ? "every privacy check passed" : `${results.privacy.verdict.failing.length} failed, ${results.privacy.verdict.notRun.length} could not run`) +
     (ratio === null ? "" : stat("ML utility (TSTR ÷ TRTR)", percent(ratio))) +
     `</div></div>`
   return `<header id="summary"><h1>Synthetic data evaluation report</h1><dl class="meta">${meta}</dl>${headline}</header>` +
