@@ -1,3 +1,4 @@
 export * from "./holdout.ts"
 export * from "./keyedBloom.ts"
 export * from "./roles/ColumnPlan.ts"
+export * from "./fake/index.ts"
