@@ -73,3 +73,16 @@ export const textHash = (text: string): number => {
   }
   return hash >>> 0
 }
+
+/**
+ * `count` distinct positions of `size`, each set equally likely, as a 0/1 mask: Floyd's sampling, as many draws as
+ * positions chosen and no permutation of all of them.
+ */
+export const randomSubset = (size: number, count: number, draws: Draws): Uint8Array => {
+  const chosen = new Uint8Array(size)
+  for (let candidate = size - Math.min(size, count); candidate < size; candidate++) {
+    const position = draws.integer(0, candidate)
+    chosen[chosen[position] === 1 ? candidate : position] = 1
+  }
+  return chosen
+}

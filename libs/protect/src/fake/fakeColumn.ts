@@ -1,7 +1,7 @@
 import type { KeyedBloomFilter } from "../keyedBloom.ts"
 import type { FakeKind } from "../roles/ColumnPlan.ts"
 import { detectorFor } from "./detectors.ts"
-import { type Draws, makeDraws, textHash } from "./draws.ts"
+import { type Draws, makeDraws, randomSubset, textHash } from "./draws.ts"
 import { fakeError } from "./family.ts"
 import type { FakePlan } from "./FakePlan.ts"
 import { integerKey } from "./families/template.ts"
@@ -18,17 +18,7 @@ const maxDrawsPerValue = 1_000
 const validByConstruction: ReadonlySet<FakeKind> = new Set<FakeKind>(["email_address"])
 
 /** Exactly round(rate × rows) rows, at random positions. */
-const missingRows = (rate: number, rows: number, draws: Draws): Uint8Array => {
-  const missing = new Uint8Array(rows)
-  const count = Math.min(rows, Math.round(rate * rows))
-  if (count === 0) return missing
-  // Floyd's sampling: `count` distinct positions in as many draws, without a permutation of all rows.
-  for (let candidate = rows - count; candidate < rows; candidate++) {
-    const position = draws.integer(0, candidate)
-    missing[missing[position] === 1 ? candidate : position] = 1
-  }
-  return missing
-}
+const missingRows = (rate: number, rows: number, draws: Draws): Uint8Array => randomSubset(rows, Math.round(rate * rows), draws)
 
 /**
  * `rows` fake values of a planned column: never a value the real-value filter holds (checked on the value's key, so

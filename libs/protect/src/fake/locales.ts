@@ -6,18 +6,17 @@ import { asciiFold } from "./masks.ts"
  * found by looking its words up in each locale's own definitions, and a seeded Faker for a locale.
  */
 
-type LocaleCode = keyof typeof allLocales
-
 /** Joke and empty locales are never a real column's locale. */
 const excluded = new Set(["base", "en_AU_ocker", "en_BORK"])
 
 const definitionsOf = (code: string): LocaleDefinition | undefined => (allLocales as Record<string, LocaleDefinition>)[code]
 
-const lists = (entry: unknown): ReadonlyArray<string> =>
+/** The words of a definition entry: a list, or lists by sex (`{ female, male, generic }`). */
+export const lists = (entry: unknown): ReadonlyArray<string> =>
   entry === undefined || entry === null ? [] : Array.isArray(entry) ? entry : Object.values(entry as Record<string, ReadonlyArray<string>>).flat()
 
 /** A word as it is looked up: lower case, accents kept (Müller and Muller are different names). */
-export const lookupForm = (word: string) => word.normalize("NFC").toLocaleLowerCase("en")
+export const lookupForm = (word: string) => (/^[A-Za-z]*$/.test(word) ? word.toLowerCase() : word.normalize("NFC").toLocaleLowerCase("en"))
 
 /**
  * Locales in the order ties are broken: English first (the most common locale of uploaded data), then languages,
@@ -45,6 +44,9 @@ export const addressLocales: ReadonlyArray<string> = localeOrder(
 /** Which locales list each word, built on first use (~100,000 words, a few tens of milliseconds). */
 export interface WordIndex {
   readonly localesOf: (word: string) => ReadonlyArray<string> | undefined
+  /** How the index writes a word before looking it up. */
+  readonly form: (word: string) => string
+  readonly entries: () => IterableIterator<[string, ReadonlyArray<string>]>
 }
 
 const buildIndex = (
@@ -62,7 +64,7 @@ const buildIndex = (
       else if (owners[owners.length - 1] !== code) owners.push(code)
     }
   }
-  return { localesOf: (word) => index.get(form(word)) }
+  return { localesOf: (word) => index.get(form(word)), form, entries: () => index.entries() }
 }
 
 const lazily = <A>(make: () => A) => {
@@ -73,15 +75,15 @@ const lazily = <A>(make: () => A) => {
 const firstNames = (definition: LocaleDefinition) => lists(definition.person?.first_name)
 const lastNames = (definition: LocaleDefinition) => lists(definition.person?.last_name)
 
-/** A word listed by either index: the locales of both, each once. */
-const unionIndex = (a: WordIndex, b: WordIndex): WordIndex => ({
-  localesOf: (word) => {
-    const first = a.localesOf(word)
-    const second = b.localesOf(word)
-    if (first === undefined || second === undefined) return first ?? second
-    return [...new Set([...first, ...second])]
+/** Words listed by either index, with the locales of both (each once), merged once. */
+const unionIndex = (a: WordIndex, b: WordIndex): WordIndex => {
+  const merged = new Map<string, ReadonlyArray<string>>(a.entries())
+  for (const [word, owners] of b.entries()) {
+    const known = merged.get(word)
+    merged.set(word, known === undefined ? owners : [...new Set([...known, ...owners])])
   }
-})
+  return { localesOf: (word) => merged.get(a.form(word)), form: a.form, entries: () => merged.entries() }
+}
 
 export const firstNameIndex = lazily(() => buildIndex(nameLocales, firstNames))
 export const lastNameIndex = lazily(() => buildIndex(nameLocales, lastNames))
@@ -111,14 +113,26 @@ export const likeliestLocale = (words: ReadonlyArray<string>, index: WordIndex, 
   }
   let best: string | undefined
   let bestScore = 0
-  for (const code of order) {
-    const score = scores.get(code) ?? 0
-    if (score > bestScore + 1e-9) {
+  let bestRank = Infinity
+  for (const [code, score] of scores) {
+    const rank = rankIn(order, code)
+    if (score > bestScore + 1e-9 || (Math.abs(score - bestScore) <= 1e-9 && rank < bestRank)) {
       best = code
       bestScore = score
+      bestRank = rank
     }
   }
   return best
+}
+
+const ranks = new WeakMap<ReadonlyArray<string>, Map<string, number>>()
+const rankIn = (order: ReadonlyArray<string>, code: string) => {
+  let rank = ranks.get(order)
+  if (rank === undefined) {
+    rank = new Map(order.map((entry, index) => [entry, index]))
+    ranks.set(order, rank)
+  }
+  return rank.get(code) ?? Infinity
 }
 
 /**
@@ -132,14 +146,6 @@ export const seededFaker = (code: string, seed: number): Faker => {
   const faker = new Faker({ locale: chain })
   faker.seed(seed)
   return faker
-}
-
-export const isLocaleCode = (code: string): code is LocaleCode => definitionsOf(code) !== undefined && !excluded.has(code)
-
-/** The country of a locale (`en_GB` → GB, `de` → DE); undefined for a language-only locale without one. */
-export const countryOf = (code: string): string | undefined => {
-  const metadata = definitionsOf(code)?.metadata
-  return metadata?.country ?? (code.includes("_") ? code.split("_")[1] : undefined)
 }
 
 /** A locale's name lists, by sex where the locale's names differ by sex (Russian, Polish, Czech last names). */

@@ -109,7 +109,9 @@ const foldTable: Record<string, string> = { ß: "ss", ø: "o", æ: "ae", œ: "oe
  * Empty for a script with no Latin letters.
  */
 export const asciiFold = (word: string): string =>
-  word
+  /^[A-Za-z0-9]*$/.test(word)
+    ? word.toLowerCase()
+    : word
     .toLowerCase()
     .normalize("NFD")
     .replace(/\p{M}/gu, "")

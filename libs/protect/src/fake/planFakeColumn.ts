@@ -3,6 +3,7 @@ import { createHash } from "node:crypto"
 import { type KeyedBloomFilter, keyedBloomFilter } from "../keyedBloom.ts"
 import type { FakeKind } from "../roles/ColumnPlan.ts"
 import { detectorFor } from "./detectors.ts"
+import { makeDraws, randomSubset, textHash } from "./draws.ts"
 import type { FakePlan } from "./FakePlan.ts"
 import { integerKey } from "./families/template.ts"
 import { generatorKey } from "./generators.ts"
@@ -64,6 +65,19 @@ const integerDigitsOf = (values: ReadonlyArray<string>, k: number): FakePlan["in
   return counts.length === 0 ? { min: 1, max: 15 } : { min: Math.min(...counts), max: Math.max(...counts) }
 }
 
+/**
+ * The values formats are learned from: all of them up to 20,000, else a seeded sample of 20,000 (formats, locales and
+ * their shares are as good from a sample; parsing a million e-mail addresses is not). A format held by k rows of the
+ * sample is held by at least k rows of the column. Uniqueness and the real-value filter always use every value.
+ */
+const learningSampleSize = 20_000
+
+const learningSample = (present: ReadonlyArray<string>, seed: number): ReadonlyArray<string> => {
+  if (present.length <= learningSampleSize) return present
+  const chosen = randomSubset(present.length, learningSampleSize, makeDraws(textHash(`synth.fake.sample\u0000${seed}`)))
+  return present.filter((_, index) => chosen[index] === 1)
+}
+
 /** The filter's key: from the request's seed and the column, so no two columns or generators share bits. */
 export const realValuesKey = (seed: number, column: string) =>
   createHash("sha256").update(`synth.fake.real-values\u0000${seed}\u0000${column}`).digest("hex").slice(0, 32)
@@ -80,12 +94,13 @@ export const planFakeColumn = (input: FakeColumnInput, settings: FakeSettings): 
   const present = input.values.filter((value): value is string => value !== null).map((value) => value.trim()).filter((value) => value !== "")
   const k = Math.max(1, Math.floor(settings.rareThreshold))
   const learn = settings.learnFromValues
-  const generator = learn ? learnGenerator(input.kind, present, { k, type: input.type }) : defaultGenerator(input.kind, { type: input.type })
+  const sample = learningSample(present, settings.seed)
+  const generator = learn ? learnGenerator(input.kind, sample, { k, type: input.type }) : defaultGenerator(input.kind, { type: input.type })
   const detect = detectorFor(input.kind)
   const integerDigits =
     isNumeric(input.type) && generator._tag !== "integer_key" && generator._tag !== "geo_number" && generator._tag !== "decimal" && generator._tag !== "boolean"
       ? learn
-        ? integerDigitsOf(present, k)
+        ? integerDigitsOf(sample, k)
         : { min: 1, max: 15 }
       : null
   const plan: FakePlan = {
@@ -98,7 +113,7 @@ export const planFakeColumn = (input: FakeColumnInput, settings: FakeSettings): 
     unique: input.kind === "identifier" || (learn ? present.length > 0 && new Set(present).size === present.length : keyLikeKinds.has(input.kind)),
     detectable:
       detect !== undefined &&
-      (learn ? present.length > 0 && present.filter(detect).length >= detectableShare * present.length : input.type === "string" || input.type === "date"),
+      (learn ? sample.length > 0 && sample.filter(detect).length >= detectableShare * sample.length : input.type === "string" || input.type === "date"),
     integerDigits,
     generator
   }

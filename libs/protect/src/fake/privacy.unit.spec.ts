@@ -87,6 +87,15 @@ describe("no fake is a real value, checked rather than hoped", () => {
     }
   })
 
+  it("a large column learns its formats from a sample but filters every real value", () => {
+    const draws = makeDraws(31)
+    const values = Array.from({ length: 60_000 }, () => ssn(draws, true))
+    const { plan, realValues } = planFakeColumn({ name: "ssn", type: "string", kind: "social_security_number", values }, learned)
+    expect(plan.generator._tag === "checked" && plan.generator.formats.reduce((sum, format) => sum + format.rows, 0)).toBe(20_000)
+    expect(plan.realRows).toBe(60_000)
+    expect(values.filter((value) => !realValues.mightContain(fakeValueKey(plan, value)))).toEqual([])
+  })
+
   it("a format too small for distinct fresh values fails naming the column, never a value", () => {
     const values = Array.from({ length: 26 }, (_, index) => `WARD-${String.fromCharCode(65 + index)}`)
     const { plan, realValues } = planFakeColumn({ name: "ward code", type: "string", kind: "identifier", values }, { ...learned, rareThreshold: 1 })

@@ -85,7 +85,8 @@ describe("fakes keep the column's formats", () => {
   it("e-mail local parts keep their pattern mix", () => {
     const faker = english()
     const values = Array.from({ length: 400 }, (_, index) => {
-      const [first, last] = [faker.person.firstName(), faker.person.lastName()].map((name) => name.toLowerCase().replace(/[^a-z]/g, ""))
+      const ascii = (name: string) => name.toLowerCase().replace(/[^a-z]/g, "")
+      const [first, last] = [ascii(faker.person.firstName()), ascii(faker.person.lastName())]
       return index % 2 === 0 ? `${first}.${last}@example.org` : `${first.charAt(0)}${last}${faker.string.numeric(2)}@example.org`
     })
     const { plan, fakes } = fake("email_address", values)
@@ -114,6 +115,54 @@ describe("fakes keep the column's formats", () => {
     expect(missing.length).toBe(400)
     // Not every fifth row as the real column had them.
     expect(missing.filter((index) => index % 5 === 0).length).toBeLessThan(200)
+  })
+})
+
+describe("fakes keep the layouts of dates, cards, network addresses, coordinates and URLs", () => {
+  const keepsMasks = (kind: FakeKind, values: ReadonlyArray<string>) => {
+    const masks = new Set(values.map(maskOf))
+    expect(present(fake(kind, values).fakes).filter((value) => !masks.has(maskOf(value)))).toEqual([])
+  }
+
+  it("US-style birth dates stay MM/DD/YYYY", () => {
+    const faker = english()
+    const values = Array.from({ length: 300 }, () => {
+      const date = faker.date.birthdate({ mode: "age", min: 20, max: 80, refDate: "2024-01-01T00:00:00Z" })
+      return `${String(date.getUTCMonth() + 1).padStart(2, "0")}/${String(date.getUTCDate()).padStart(2, "0")}/${date.getUTCFullYear()}`
+    })
+    keepsMasks("date_of_birth", values)
+  })
+
+  it("card numbers keep their grouping and length", () => {
+    const faker = english()
+    keepsMasks("credit_card_number", Array.from({ length: 300 }, () => faker.finance.creditCardNumber({ issuer: "visa" }).replace(/\D/g, "").replace(/(\d{4})(?=\d)/g, "$1 ")))
+  })
+
+  it("MAC addresses keep separator and case", () => {
+    const faker = english()
+    const fakes = present(fake("mac_address", Array.from({ length: 300 }, () => faker.internet.mac({ separator: "-" }).toUpperCase())).fakes)
+    expect(fakes.every((value) => /^(?:[0-9A-F]{2}-){5}[0-9A-F]{2}$/.test(value))).toBe(true)
+  })
+
+  it("IPv6 addresses stay IPv6, compressed when the column's were", () => {
+    const faker = english()
+    const values = Array.from({ length: 300 }, () => faker.internet.ipv6().replace(/(^|:)0+(?=[0-9a-f])/g, "$1"))
+    const fakes = present(fake("ip_address", values).fakes)
+    // Written as RFC 5952 writes it: no group with a leading zero, the longest run of zero groups (if any) as `::`.
+    expect(fakes.every((value) => (value.split(":").length === 8 || value.includes("::")) && value.split(":").every((group) => /^(?:|0|[1-9a-f][0-9a-f]{0,3})$/.test(group)))).toBe(true)
+  })
+
+  it("coordinates keep their decimals and parentheses", () => {
+    const faker = english()
+    const values = Array.from({ length: 300 }, () => `(${faker.location.latitude({ min: 10, max: 60, precision: 4 }).toFixed(4)},${faker.location.longitude({ min: 10, max: 99, precision: 4 }).toFixed(4)})`)
+    expect(present(fake("geo_coordinates", values).fakes).every((value) => /^\(-?\d{1,3}\.\d{4},-?\d{1,3}\.\d{4}\)$/.test(value))).toBe(true)
+  })
+
+  it("a host and a path segment ≥ k rows share are kept, the person's part is not", () => {
+    const faker = english()
+    const values = Array.from({ length: 300 }, () => `https://www.example-social.com/in/${faker.person.firstName().toLowerCase().replace(/[^a-z]/g, "")}-${faker.person.lastName().toLowerCase().replace(/[^a-z]/g, "")}`)
+    const fakes = present(fake("url", values).fakes)
+    expect(fakes.every((value) => /^https:\/\/www\.example-social\.com\/in\/[a-z]+-[a-z]+$/.test(value))).toBe(true)
   })
 })
 

@@ -26,6 +26,9 @@ const ipv6Groups = (value: string): Array<string> | undefined => {
 const prefixKeys = (parts: ReadonlyArray<string>, joiner: string) => [parts.slice(0, 2).join(joiner), parts[0]!]
 
 export const learnIp = (values: ReadonlyArray<string>, context: LearnContext): IpGenerator => {
+  // A full-length IPv6 address without zero-led groups reads either way: the column decides, by whether any of its
+  // addresses writes a group's leading zeros.
+  const leadingZeros = values.some((value) => /(?:^|:)0[0-9a-fA-F]{3}(?=:|$)/.test(value.trim()))
   const parsed: Array<{ version: 4 | 6; parts: ReadonlyArray<string>; compressed: boolean; upperCase: boolean }> = []
   for (const value of values) {
     const text = value.trim()
@@ -35,7 +38,7 @@ export const learnIp = (values: ReadonlyArray<string>, context: LearnContext): I
       continue
     }
     const groups = ipv6Groups(text)
-    if (groups !== undefined) parsed.push({ version: 6, parts: groups, compressed: text.length < 39, upperCase: /[A-F]/.test(text) })
+    if (groups !== undefined) parsed.push({ version: 6, parts: groups, compressed: !leadingZeros, upperCase: /[A-F]/.test(text) })
   }
   // The longest network (two leading parts, else one) that ≥ k rows share.
   const prefixRows = countBy(parsed.flatMap((address) => prefixKeys(address.parts, address.version === 4 ? "." : ":").map((prefix) => `${address.version}|${prefix}`)), (key) => key)

@@ -1,7 +1,7 @@
 import { allLocales, type LocaleDefinition } from "@faker-js/faker"
 import type { CandidateSource, CompileContext, LearnContext } from "../family.ts"
 import type { FakeGenerator, NameFormat } from "../FakePlan.ts"
-import { anyNameIndex, firstNameIndex, lastNameIndex, likeliestLocale, lookupForm, nameLists, nameLocales } from "../locales.ts"
+import { anyNameIndex, firstNameIndex, lastNameIndex, likeliestLocale, lists, lookupForm, nameLists, nameLocales } from "../locales.ts"
 import { casingOf } from "../masks.ts"
 import { heldMix, orDefault } from "../mix.ts"
 
@@ -10,9 +10,6 @@ import { heldMix, orDefault } from "../mix.ts"
  * faker locales its names come from, each name looked up in every locale's first- and last-name lists.
  */
 type PersonNameGenerator = Extract<FakeGenerator, { _tag: "person_name" }>
-
-const lists = (entry: unknown): ReadonlyArray<string> =>
-  entry === undefined || entry === null ? [] : Array.isArray(entry) ? entry : Object.values(entry as Record<string, ReadonlyArray<string>>).flat()
 
 const titleWords = (key: "prefix" | "suffix") => {
   const words = new Set<string>()
