@@ -101,8 +101,8 @@ export const TemplateGenerator = Schema.TaggedStruct("template", { shapes: Weigh
 
 /** Integer keys: digits only, no leading zero, between `minDigits` and `maxDigits` digits. */
 export const IntegerKeyGenerator = Schema.TaggedStruct("integer_key", {
-  minDigits: Schema.Int.pipe(Schema.between(1, 15)),
-  maxDigits: Schema.Int.pipe(Schema.between(1, 15))
+  minDigits: Schema.Int.pipe(Schema.between(1, 16)),
+  maxDigits: Schema.Int.pipe(Schema.between(1, 16))
 })
 
 export const UuidGenerator = Schema.TaggedStruct("uuid", { upperCase: Schema.Boolean })
@@ -193,6 +193,8 @@ export type DateLayout = (typeof dateLayouts)[number]
 export const DateGenerator = Schema.TaggedStruct("date", {
   fromYear: Schema.Int,
   toYear: Schema.Int,
+  /** Datetimes get a time of day; false when the real ones were all at midnight (dates kept as datetimes). */
+  withTime: Schema.Boolean,
   layouts: Weighted(Schema.Literal(...dateLayouts))
 })
 
@@ -246,8 +248,11 @@ export const FakePlan = Schema.Struct({
   unique: Schema.Boolean,
   /** The real values passed the scan's detector for the kind: every fake must too. */
   detectable: Schema.Boolean,
-  /** Integer-typed columns: fakes are digits only, no leading zero, within this digit count range. */
-  integerDigits: Schema.NullOr(Schema.Struct({ min: Schema.Int.pipe(Schema.between(1, 15)), max: Schema.Int.pipe(Schema.between(1, 15)) })),
+  /**
+   * Integer-typed columns: fakes are digits only, no leading zero, within this digit count range, and safe integers
+   * (16 digits fit up to 9,007,199,254,740,991: card numbers do).
+   */
+  integerDigits: Schema.NullOr(Schema.Struct({ min: Schema.Int.pipe(Schema.between(1, 16)), max: Schema.Int.pipe(Schema.between(1, 16)) })),
   generator: FakeGenerator
 })
 export type FakePlan = typeof FakePlan.Type

@@ -59,10 +59,12 @@ const realValueFalsePositiveRate = 1e-3
 
 const isNumeric = (type: ColumnType) => type === "integer" || type === "float"
 
+const anyIntegerDigits = { min: 1, max: 16 }
+
 /** The digit counts ≥ k rows have, for integer-typed columns whose fakes are digits of a kind (phones, SSNs...). */
 const integerDigitsOf = (values: ReadonlyArray<string>, k: number): FakePlan["integerDigits"] => {
-  const counts = heldMix(values.map((value) => integerKey(value).length).filter((count) => count >= 1 && count <= 15), String, k).map((entry) => entry.value)
-  return counts.length === 0 ? { min: 1, max: 15 } : { min: Math.min(...counts), max: Math.max(...counts) }
+  const counts = heldMix(values.map((value) => integerKey(value).length).filter((count) => count >= 1 && count <= 16), String, k).map((entry) => entry.value)
+  return counts.length === 0 ? anyIntegerDigits : { min: Math.min(...counts), max: Math.max(...counts) }
 }
 
 /**
@@ -101,7 +103,7 @@ export const planFakeColumn = (input: FakeColumnInput, settings: FakeSettings): 
     isNumeric(input.type) && generator._tag !== "integer_key" && generator._tag !== "geo_number" && generator._tag !== "decimal" && generator._tag !== "boolean"
       ? learn
         ? integerDigitsOf(sample, k)
-        : { min: 1, max: 15 }
+        : anyIntegerDigits
       : null
   const plan: FakePlan = {
     version: 1,
@@ -110,14 +112,19 @@ export const planFakeColumn = (input: FakeColumnInput, settings: FakeSettings): 
     kind: input.kind,
     realRows: learn ? present.length : 0,
     missingRate: learn && input.values.length > 0 ? (input.values.length - present.length) / input.values.length : 0,
-    unique: input.kind === "identifier" || (learn ? present.length > 0 && new Set(present).size === present.length : keyLikeKinds.has(input.kind)),
+    unique:
+      input.type !== "boolean" &&
+      (input.kind === "identifier" || (learn ? present.length > 0 && new Set(present).size === present.length : keyLikeKinds.has(input.kind))),
     detectable:
       detect !== undefined &&
-      (learn ? sample.length > 0 && sample.filter(detect).length >= detectableShare * sample.length : input.type === "string" || input.type === "date"),
+      (learn
+        ? sample.length > 0 && sample.filter(detect).length >= detectableShare * sample.length
+        : input.type === "string" || (input.type === "date" && input.kind === "date_of_birth")),
     integerDigits,
     generator
   }
-  const keys = new Set(present.map((value) => fakeValueKey(plan, value)))
+  // Two values cannot hide anyone, and every fake of a boolean would be one of them: its fakes are not filtered.
+  const keys = new Set(input.type === "boolean" ? [] : present.map((value) => fakeValueKey(plan, value)))
   const realValues = keyedBloomFilter(keys.size, realValueFalsePositiveRate, realValuesKey(settings.seed, input.name))
   for (const key of keys) realValues.add(key)
   return { plan, realValues }

@@ -59,13 +59,19 @@ export const learnDate = (values: ReadonlyArray<string>, context: LearnContext):
     _tag: "date",
     fromYear: enough ? years[rank]! : defaultYears.fromYear,
     toYear: enough ? years[years.length - 1 - rank]! : defaultYears.toYear,
+    withTime: values.some((value) => /T(?!00:00(?::00(?:\.0+)?)?(?:Z|[+-]00:?00)?$)/.test(value.trim())),
     layouts: orDefault(heldMix(dates.map((date) => date.layout), (layout) => layout, context.k), layoutForType(context.type))
   }
 }
 
 const layoutForType = (type: LearnContext["type"]): DateLayout => (type === "datetime" ? "iso_datetime" : "iso")
 
-export const defaultDate = (context: Pick<LearnContext, "type">): DateGenerator => ({ _tag: "date", ...defaultYears, layouts: orDefault([], layoutForType(context.type)) })
+export const defaultDate = (context: Pick<LearnContext, "type">): DateGenerator => ({
+  _tag: "date",
+  ...defaultYears,
+  withTime: context.type === "datetime",
+  layouts: orDefault([], layoutForType(context.type))
+})
 
 const two = (number: number) => String(number).padStart(2, "0")
 
@@ -98,7 +104,7 @@ export const compileDate = (generator: DateGenerator, context: CompileContext): 
     const date = new Date((start + context.draws.integer(0, days - 1)) * dayMs)
     const [year, month, day] = [date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate()]
     const layout = pick()
-    const time = layout === "iso_datetime" ? new Date(context.draws.integer(0, dayMs - 1)).toISOString().slice(11, 23) : ""
+    const time = layout !== "iso_datetime" ? "" : generator.withTime ? new Date(context.draws.integer(0, dayMs - 1)).toISOString().slice(11, 23) : "00:00:00.000"
     const text = write(year, month, day, layout, time)
     return { text, key: layout === "iso_datetime" ? instantKey(text) : `${year}-${two(month)}-${two(day)}` }
   }

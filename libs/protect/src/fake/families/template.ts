@@ -165,7 +165,7 @@ const digitCount = (value: string) => value.replace(/^[-+]/, "").replace(/\.0*$/
  * lone 12-digit key among 3-digit ones does not widen the range).
  */
 export const learnIntegerKey = (values: ReadonlyArray<string>, k: number): IntegerKeyGenerator => {
-  const counts = heldMix(values.map(digitCount).filter((count) => count >= 1 && count <= 15), String, k).map((entry) => entry.value)
+  const counts = heldMix(values.map(digitCount).filter((count) => count >= 1 && count <= 16), String, k).map((entry) => entry.value)
   if (counts.length === 0) return defaultIntegerKey
   return { _tag: "integer_key", minDigits: Math.min(...counts), maxDigits: Math.max(...counts) }
 }
@@ -175,15 +175,16 @@ export const defaultIntegerKey: IntegerKeyGenerator = { _tag: "integer_key", min
 /**
  * Keys drawn uniformly between the smallest number of `minDigits` digits and the largest of `maxDigits`. When the
  * output needs more fresh keys than that range leaves (ids 1..400 and 2,000 rows), the range grows by a digit at a
- * time, up to 15 digits (safe integers).
+ * time, up to 16 digits (safe integers).
  */
 export const compileIntegerKey = (generator: IntegerKeyGenerator, context: CompileContext): CandidateSource => {
   const low = generator.minDigits === 1 ? 1 : 10 ** (generator.minDigits - 1)
   let maxDigits = generator.maxDigits
-  if (context.unique) while (maxDigits < 15 && 10 ** maxDigits - low < 2 * context.needed) maxDigits++
-  const count = 10 ** maxDigits - low
+  if (context.unique) while (maxDigits < 16 && 10 ** maxDigits - low < 2 * context.needed) maxDigits++
+  // Up to the largest safe integer: 16-digit keys stop at 9,007,199,254,740,991.
+  const count = Math.min(10 ** maxDigits - 1, Number.MAX_SAFE_INTEGER) - low + 1
   if (context.unique && count < context.needed) {
-    throw fakeError(context.column, `${context.needed} distinct integer keys do not fit in 15 digits`)
+    throw fakeError(context.column, `${context.needed} distinct integer keys do not fit in safe integers`)
   }
   return () => {
     const text = String(low + Math.floor(context.draws.unit() * count))
