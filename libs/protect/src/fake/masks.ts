@@ -90,8 +90,6 @@ export const maskWriter = (mask: string): ((compact: string) => string) => {
 /** Letters and digits only, upper case: the form two writings of one code share (`ab 12 34 56 c` = `AB123456C`). */
 export const compactUpper = (value: string): string => value.replace(/[^\p{L}\p{N}]/gu, "").toUpperCase()
 
-export const digitsOf = (value: string): string => value.replace(/\D/g, "")
-
 /** How a text is cased: all upper, all lower, or otherwise (title or mixed). */
 export const casingOf = (value: string): "upper" | "lower" | "title" => {
   const upper = value.toUpperCase()
@@ -108,16 +106,12 @@ const foldTable: Record<string, string> = { ß: "ss", ø: "o", æ: "ae", œ: "oe
  * A name as e-mail addresses and usernames write it: ASCII letters only (accents dropped, ß → ss), lower case.
  * Empty for a script with no Latin letters.
  */
-export const asciiFold = (word: string): string =>
-  /^[A-Za-z0-9]*$/.test(word)
-    ? word.toLowerCase()
-    : word
+export const asciiFold = (word: string): string => {
+  if (/^[A-Za-z0-9]*$/.test(word)) return word.toLowerCase()
+  return word
     .toLowerCase()
     .normalize("NFD")
     .replace(/\p{M}/gu, "")
     .replace(/[ßøæœłđðþı]/g, (character) => foldTable[character] ?? "")
     .replace(/[^a-z0-9]/g, "")
-
-/** `anna` → `Anna`, `ANNA` → `ANNA` as asked. */
-export const applyCase = (word: string, casing: "upper" | "lower" | "title"): string =>
-  casing === "upper" ? word.toUpperCase() : casing === "lower" ? word.toLowerCase() : word
+}

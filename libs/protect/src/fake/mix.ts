@@ -47,3 +47,16 @@ export const only = <A>(value: A): Array<Held<A>> => [{ value, rows: 1 }]
 
 /** The learned mix, or the default when nothing reached k. */
 export const orDefault = <A>(mix: Array<Held<A>>, fallback: A): Array<Held<A>> => (mix.length > 0 ? mix : only(fallback))
+
+/**
+ * For each text, the longest of its leading parts (of the given lengths, longest first) that ≥ k texts share: a card's
+ * bank or network, a phone's area code, a ZIP's area. Texts sharing none are left out (their rows get drawn prefixes).
+ */
+export const heldPrefixes = (texts: ReadonlyArray<string>, lengths: ReadonlyArray<number>, k: number): Array<Held<string>> => {
+  if (lengths.length === 0) return []
+  const counts = countBy(texts.flatMap((text) => lengths.map((length) => text.slice(0, length))), (prefix) => prefix)
+  const chosen = texts
+    .map((text) => lengths.map((length) => text.slice(0, length)).find((prefix) => (counts.get(prefix) ?? 0) >= k))
+    .filter((prefix): prefix is string => prefix !== undefined)
+  return heldMix(chosen, (prefix) => prefix, 1)
+}

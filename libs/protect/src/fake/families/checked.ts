@@ -21,7 +21,7 @@ import type { Draws } from "../draws.ts"
 import type { CandidateSource, CompileContext, LearnContext } from "../family.ts"
 import type { CheckedFormat, CheckedScheme, FakeGenerator } from "../FakePlan.ts"
 import { compactUpper, maskOf, maskWriter, placeholdersOf } from "../masks.ts"
-import { heldMix, type Held, orDefault } from "../mix.ts"
+import { heldMix, heldPrefixes, type Held, orDefault } from "../mix.ts"
 
 /**
  * Values with a check digit or a fixed structure (SSN, NHS, SIN, NPI, ABA, NINO, CPF, DNI/NIE, cards, ICD-10, ZIP):
@@ -221,31 +221,13 @@ export const learnChecked = (
   const byLayout = heldMix(layouts, (layout) => `${layout.scheme}\u0000${layout.mask}`, context.k)
   const formats: Array<Held<CheckedFormat>> = byLayout.flatMap(({ value: layout, rows }) => {
     const members = layouts.filter((other) => other.scheme === layout.scheme && other.mask === layout.mask)
-    const withPrefix = prefixMix(members.map((member) => member.compact), schemes[layout.scheme].prefixLengths, context.k)
+    const withPrefix = heldPrefixes(members.map((member) => member.compact), schemes[layout.scheme].prefixLengths, context.k)
     const prefixed = withPrefix.reduce((sum, entry) => sum + entry.rows, 0)
     const entries: Array<Held<CheckedFormat>> = withPrefix.map((entry) => ({ value: { scheme: layout.scheme, mask: layout.mask, prefix: entry.value }, rows: entry.rows }))
     if (rows > prefixed) entries.push({ value: { scheme: layout.scheme, mask: layout.mask, prefix: "" }, rows: rows - prefixed })
     return entries
   })
   return { _tag: "checked", formats: orDefault(formats, defaultFormat(fallback, context)) }
-}
-
-/**
- * For each value, the longest of its leading parts (of the given lengths) that ≥ k values share; values sharing none
- * are left out (they get the scheme's own draw).
- */
-const prefixMix = (compacts: ReadonlyArray<string>, lengths: ReadonlyArray<number>, k: number): Array<Held<string>> => {
-  if (lengths.length === 0) return []
-  const counts = new Map<string, number>()
-  for (const compact of compacts) for (const length of lengths) {
-    const prefix = compact.slice(0, length)
-    counts.set(prefix, (counts.get(prefix) ?? 0) + 1)
-  }
-  const chosen = compacts.map((compact) => lengths.map((length) => compact.slice(0, length)).find((prefix) => (counts.get(prefix) ?? 0) >= k))
-  const present = chosen.filter((prefix): prefix is string => prefix !== undefined)
-  const held = new Map<string, number>()
-  for (const prefix of present) held.set(prefix, (held.get(prefix) ?? 0) + 1)
-  return [...held.entries()].sort(([a, x], [b, y]) => y - x || (a < b ? -1 : 1)).map(([value, rows]) => ({ value, rows }))
 }
 
 const defaultFormat = (scheme: CheckedScheme, context: Pick<LearnContext, "type">): CheckedFormat => ({

@@ -47,7 +47,7 @@ interface ParsedHandle {
 }
 
 /** A handle's template; undefined for one with characters other than ASCII letters, digits and `._-+@`. */
-export const parseHandle = (handle: string): ParsedHandle | undefined => {
+const parseHandle = (handle: string): ParsedHandle | undefined => {
   if (!/^[A-Za-z0-9._\-+@]+$/.test(handle)) return undefined
   const runs = handle.match(/[A-Za-z]+|[0-9]+|[^A-Za-z0-9]+/g) ?? []
   let template = ""

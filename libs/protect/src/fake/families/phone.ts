@@ -3,7 +3,7 @@ import libphonenumber from "google-libphonenumber"
 import type { CandidateSource, CompileContext, LearnContext } from "../family.ts"
 import type { FakeGenerator, PhoneFormat } from "../FakePlan.ts"
 import { maskOf, maskWriter, placeholderCount } from "../masks.ts"
-import { heldMix, type Held, orDefault } from "../mix.ts"
+import { heldMix, heldPrefixes, type Held, orDefault } from "../mix.ts"
 
 /**
  * Phone numbers by region (libphonenumber's metadata): each real number's region, the digits written before its
@@ -38,7 +38,7 @@ const parsedIn = (text: string, region: string | undefined): ParsedPhone | undef
  * A real number's region and national number: with `+` or `00` by its country code; digits alone (an integer column)
  * as E.164 without its `+`; otherwise in the first of the scan's regions that validates it.
  */
-export const parsePhone = (value: string, regions: ReadonlyArray<string> = nationalRegions): ParsedPhone | undefined => {
+const parsePhone = (value: string, regions: ReadonlyArray<string> = nationalRegions): ParsedPhone | undefined => {
   const text = value.trim()
   if (text.startsWith("+")) return parsedIn(text, undefined)
   if (text.startsWith("00")) return parsedIn(`+${text.slice(2)}`, undefined)
@@ -67,17 +67,10 @@ export const learnPhone = (values: ReadonlyArray<string>, context: LearnContext)
   const layouts = heldMix(shaped, ({ format }) => `${format.region}|${format.lead}|${format.mask}`, context.k)
   const formats: Array<Held<PhoneFormat>> = layouts.flatMap(({ value: { format }, rows }) => {
     const members = shaped.filter((other) => other.format.region === format.region && other.format.lead === format.lead && other.format.mask === format.mask)
-    const prefixRows = new Map<string, number>()
-    for (const member of members) for (const length of prefixLengths) {
-      const prefix = member.national.slice(0, length)
-      prefixRows.set(prefix, (prefixRows.get(prefix) ?? 0) + 1)
-    }
-    const chosen = new Map<string, number>()
-    for (const member of members) {
-      const prefix = prefixLengths.map((length) => member.national.slice(0, length)).find((candidate) => (prefixRows.get(candidate) ?? 0) >= context.k)
-      if (prefix !== undefined) chosen.set(prefix, (chosen.get(prefix) ?? 0) + 1)
-    }
-    const entries: Array<Held<PhoneFormat>> = [...chosen.entries()].sort(([a, x], [b, y]) => y - x || (a < b ? -1 : 1)).map(([prefix, count]) => ({ value: { ...format, prefix }, rows: count }))
+    const entries: Array<Held<PhoneFormat>> = heldPrefixes(members.map((member) => member.national), prefixLengths, context.k).map(({ value: prefix, rows: count }) => ({
+      value: { ...format, prefix },
+      rows: count
+    }))
     const prefixed = entries.reduce((sum, entry) => sum + entry.rows, 0)
     if (rows > prefixed) entries.push({ value: format, rows: rows - prefixed })
     return entries
@@ -92,47 +85,59 @@ export const defaultPhone = (context: Pick<LearnContext, "type">): PhoneGenerato
 
 const personalTypes = [PhoneNumberType.MOBILE, PhoneNumberType.FIXED_LINE, PhoneNumberType.FIXED_LINE_OR_MOBILE]
 
-/**
- * The region's example numbers of the wanted length (mobile, fixed line): their leading digits start a draw when the
- * column's own prefix was not learned, so that most draws fall inside the numbering plan.
- */
-const examplePrefixes = (region: string, length: number): ReadonlyArray<string> => {
-  const prefixes: Array<string> = []
+/** The region's example numbers (mobile, fixed line) of the wanted length. */
+const examples = (region: string, length: number): ReadonlyArray<string> => {
+  const found: Array<string> = []
   for (const type of personalTypes) {
     const example = phones.getExampleNumberForType(region, type)
     if (example === null || example === undefined) continue
     const national = phones.getNationalSignificantNumber(example)
-    if (national.length === length) prefixes.push(national.slice(0, Math.max(1, length - 6)))
+    if (national.length === length) found.push(national)
   }
-  return prefixes
+  return found
 }
+
+/** Draws until the number is in the region's plan; the caller's detector check redraws the rare ones that are not. */
+const attemptsPerNumber = 20
 
 export const compilePhone = (generator: PhoneGenerator, context: CompileContext): CandidateSource => {
   const sources = generator.formats.map(({ value: format, rows }) => {
     const length = placeholderCount(format.mask) - format.lead.length
     const countryCode = phones.getCountryCodeForRegion(format.region)
-    const starts = format.prefix !== "" ? [format.prefix] : examplePrefixes(format.region, length)
     const write = maskWriter(format.mask)
     const number = new libphonenumber.PhoneNumber()
     number.setCountryCode(countryCode)
-    const draw = (): { national: string; valid: boolean } => {
+    const draw = (starts: ReadonlyArray<string>): { national: string; valid: boolean } => {
       const start = starts.length > 0 ? context.draws.pick(starts) : String(context.draws.integer(1, 9))
       const national = start + context.draws.digits(Math.max(0, length - start.length))
       // Numbers with a leading zero in the national number (Italy's fixed lines) keep it as a flag, not as digits.
       const leadingZeros = /^0+/.exec(national)?.[0].length ?? 0
       number.setItalianLeadingZero(leadingZeros > 0)
-      if (leadingZeros > 1) number.setNumberOfLeadingZeros(leadingZeros)
+      number.setNumberOfLeadingZeros(Math.max(1, leadingZeros))
       number.setNationalNumber(Number(national))
       return { national, valid: phones.isValidNumberForRegion(number, format.region) }
     }
+    // Without the column's own prefix, numbers start like the region's examples: by their first two digits where a
+    // quarter of such draws are valid, else by more (Brazil, Canada), so draws spread over the plan yet mostly fall in.
+    const starts = (() => {
+      if (format.prefix !== "") return [format.prefix]
+      const known = examples(format.region, length)
+      for (const digits of [2, 3]) {
+        const candidates = known.map((national) => national.slice(0, digits))
+        const valid = Array.from({ length: 40 }, () => draw(candidates).valid).filter(Boolean).length
+        if (valid >= 10) return candidates
+      }
+      return known.map((national) => national.slice(0, Math.max(1, length - 5)))
+    })()
     return {
       value: () => {
-        for (let attempt = 0; attempt < 20; attempt++) {
-          const { national, valid } = draw()
-          if (valid) return { national, write, lead: format.lead, countryCode }
+        let national = ""
+        for (let attempt = 0; attempt < attemptsPerNumber; attempt++) {
+          const drawn = draw(starts)
+          national = drawn.national
+          if (drawn.valid) break
         }
-        // Left to the caller's detector check, which redraws: a region whose plan the draws keep missing fails there.
-        return { national: draw().national, write, lead: format.lead, countryCode }
+        return { national, write, lead: format.lead, countryCode }
       },
       rows
     }
