@@ -14,3 +14,17 @@ export {
   localClassifier,
   valueShape
 } from "./ai/index.ts"
+export {
+  abaRoutingNumber,
+  bitcoinAddress,
+  brazilianCpf,
+  canadianSin,
+  type Draw,
+  icd10Code,
+  nhsNumber,
+  nino,
+  npiNumber,
+  phoneNumber,
+  spanishDni,
+  ssn
+} from "./corpus/validValues.ts"

@@ -1,5 +1,7 @@
+export * from "./fake/index.ts"
 export * from "./generate/artifact.ts"
-export type { FakeColumnInput, Fakers, FakeSettings } from "./generate/Fakers.ts"
+export { defaultFakers } from "./generate/defaultFakers.ts"
+export type { Fakers } from "./generate/Fakers.ts"
 export * from "./generate/prepareTraining.ts"
 export * from "./generate/ProtectionPlan.ts"
 export * from "./generate/sampleProtected.ts"
