@@ -1,3 +1,15 @@
+import { sampleScanInput, scanColumns } from "@synth/pii"
+import {
+  decodeProtectedArtifact,
+  defaultFakers,
+  filtersFromJSON,
+  filtersToJSON,
+  isProtectedArtifact,
+  prepareTraining,
+  type PreparedTraining,
+  protectedArtifact,
+  sampleProtected
+} from "@synth/protect"
 import {
   GeneratorUnavailable,
   loadModel,
@@ -10,7 +22,7 @@ import {
   trainModel,
   type WidthColumn
 } from "@synth/synth"
-import { tableFromIPC } from "apache-arrow"
+import { type Table, tableFromIPC } from "apache-arrow"
 import { Either } from "effect"
 import { parentPort, workerData } from "node:worker_threads"
 import type { JobRequest, OutputColumn, WorkerMessage } from "./protocol.ts"
@@ -46,15 +58,43 @@ const outputColumns = (table: SynthTable): Array<OutputColumn> =>
     sourceFormat: column.kind === "continuous" ? column.sourceFormat : null
   }))
 
-const finish = (trained: TrainedModel | null, sampled: SynthTable, fitMs: number, sampleMs: number) => {
-  const table = synthTableToIpc(sampled)
-  const artifact = trained === null ? null : new TextEncoder().encode(JSON.stringify(trained.toJSON()))
-  const model = trained === null
+interface Finished {
+  readonly artifact: unknown | null
+  /** The inner model's format (what the record shows); null when nothing was learned. */
+  readonly trained: TrainedModel | null
+  readonly sampled: SynthTable
+  readonly filters: PreparedTraining["filters"] | null
+  readonly protection: Extract<WorkerMessage, { kind: "done" }>["protection"]
+  readonly fitMs: number
+  readonly sampleMs: number
+}
+
+const finish = (done: Finished) => {
+  const table = synthTableToIpc(done.sampled)
+  const encode = (json: unknown) => new TextEncoder().encode(JSON.stringify(json))
+  const artifact = done.artifact === null ? null : encode(done.artifact)
+  const filters = done.filters === null ? null : encode(filtersToJSON(done.filters))
+  const model = done.artifact === null
     ? null
-    : { format: trained.format, formatVersion: trained.formatVersion, privacy: trained.privacy ?? null }
-  const transfer = [table.buffer as ArrayBuffer, ...(artifact === null ? [] : [artifact.buffer as ArrayBuffer])]
+    : {
+      format: done.trained?.format ?? "synth.protected",
+      formatVersion: done.trained?.formatVersion ?? 1,
+      privacy: done.trained?.privacy ?? null
+    }
+  const transfer = [table, artifact, filters].filter((bytes) => bytes !== null).map((bytes) => bytes.buffer as ArrayBuffer)
   post(
-    { kind: "done", artifact, model, table, rowCount: sampled.rowCount, columns: outputColumns(sampled), fitMs, sampleMs },
+    {
+      kind: "done",
+      artifact,
+      model,
+      table,
+      filters,
+      protection: done.protection,
+      rowCount: done.sampled.rowCount,
+      columns: outputColumns(done.sampled),
+      fitMs: done.fitMs,
+      sampleMs: done.sampleMs
+    },
     transfer
   )
 }
@@ -70,33 +110,99 @@ const refusalMessage = (error: GeneratorUnavailable | NothingToLearn | TrainingR
   }
 }
 
-const train = async (request: Extract<JobRequest, { kind: "train" }>) => {
-  const decoded = synthTableFromArrow(tableFromIPC(request.table))
+/** Rows the basic scan reads when the dataset has no stored scan: PII_SAMPLE_ROWS' default (docs/pii.md). */
+const scanRows = 10_000
+
+/** The dataset's latest stored scan, or a basic scan of the table now (the roles need one). */
+const scanOf = (request: TrainRequest, arrow: Table) =>
+  request.scan ?? { kind: "generation" as const, result: scanColumns(sampleScanInput(arrow, scanRows)) }
+
+type TrainRequest = Extract<JobRequest, { kind: "train" }>
+
+const train = async (request: TrainRequest) => {
+  const arrow = tableFromIPC(request.table)
+  const decoded = synthTableFromArrow(arrow)
   if (Either.isLeft(decoded)) return post({ kind: "refused", message: decoded.left.message })
   const table = decoded.right
   if (table.rowCount === 0) return post({ kind: "refused", message: "The dataset has no rows to learn from." })
-  post({ kind: "loaded", trainingRows: table.rowCount, columns: widthColumns(table) })
-  const fitStarted = performance.now()
-  const trained = await trainModel(request.generator, table, {
-    ...request.parameters,
-    onFitProgress: (fraction) => post({ kind: "progress", phase: "fitting", fraction }),
-    onEpoch: (epoch, losses) => post({ kind: "epoch", epoch, losses })
+  const scan = scanOf(request, arrow)
+  const prepared = prepareTraining({
+    table,
+    scan: scan.result,
+    overrides: request.overrides,
+    settings: request.protection,
+    seed: request.parameters.seed,
+    differentiallyPrivate: request.generator === "dp-ctgan"
+  }, defaultFakers)
+  post({
+    kind: "prepared",
+    scan: scan.kind,
+    columns: prepared.columns.map(({ handling, name, piiType, role }) => ({ name, role, handling, piiType })),
+    trainingRows: prepared.trainingRows,
+    holdoutRows: prepared.holdoutRows
   })
+  post({ kind: "loaded", trainingRows: prepared.learned.rowCount, columns: widthColumns(prepared.learned) })
+  const fitStarted = performance.now()
+  // Nothing to learn when every column is faked or dropped: the output is fresh values only.
+  const trained = prepared.learned.columns.length === 0
+    ? Either.right(null)
+    : await trainModel(request.generator, prepared.learned, {
+      ...request.parameters,
+      onFitProgress: (fraction) => post({ kind: "progress", phase: "fitting", fraction }),
+      onEpoch: (epoch, losses) => post({ kind: "epoch", epoch, losses })
+    })
   if (Either.isLeft(trained)) {
     return post({ kind: "refused", message: refusalMessage(trained.left) })
   }
   const fitMs = performance.now() - fitStarted
   const sampleStarted = performance.now()
-  const sampled = trained.right.sample(request.numRows, request.parameters.seed, reportEvery("sampling", request.numRows))
-  finish(trained.right, sampled, fitMs, performance.now() - sampleStarted)
+  const output = sampleProtected(
+    prepared.plan,
+    trained.right,
+    prepared.filters,
+    defaultFakers,
+    request.numRows,
+    request.parameters.seed,
+    reportEvery("sampling", request.numRows)
+  )
+  finish({
+    artifact: protectedArtifact(prepared.plan, trained.right?.toJSON() ?? null),
+    trained: trained.right,
+    sampled: output.table,
+    filters: prepared.filters,
+    protection: {
+      filteredRows: output.filteredRows,
+      copiesKept: output.copiesKept,
+      redrawnValues: prepared.counts.redrawnValues,
+      rareCategoryRows: prepared.counts.rareCategoryRows
+    },
+    fitMs,
+    sampleMs: performance.now() - sampleStarted
+  })
 }
 
+const refuseArtifact = (message: string) => post({ kind: "refused", message: `The stored model cannot be read: ${message}` })
+
 const sample = async (request: Extract<JobRequest, { kind: "sample" }>) => {
-  const model = await loadModel(JSON.parse(new TextDecoder().decode(request.artifact)))
-  if (Either.isLeft(model)) return post({ kind: "refused", message: `The stored model cannot be read: ${model.left.message}` })
+  const json: unknown = JSON.parse(new TextDecoder().decode(request.artifact))
   const started = performance.now()
-  const sampled = model.right.sample(request.numRows, request.seed, reportEvery("sampling", request.numRows))
-  finish(null, sampled, 0, performance.now() - started)
+  const progress = reportEvery("sampling", request.numRows)
+  const done = (sampled: SynthTable) =>
+    finish({ artifact: null, trained: null, sampled, filters: null, protection: null, fitMs: 0, sampleMs: performance.now() - started })
+  // A model trained before the protections existed samples as it always did.
+  if (!isProtectedArtifact(json)) {
+    const model = await loadModel(json)
+    if (Either.isLeft(model)) return refuseArtifact(model.left.message)
+    return done(model.right.sample(request.numRows, request.seed, progress))
+  }
+  const artifact = decodeProtectedArtifact(json)
+  if (Either.isLeft(artifact)) return refuseArtifact(artifact.left)
+  const inner = artifact.right.model === null ? Either.right(null) : await loadModel(artifact.right.model)
+  if (Either.isLeft(inner)) return refuseArtifact(inner.left.message)
+  const filters = request.filters === null ? Either.right(null) : filtersFromJSON(JSON.parse(new TextDecoder().decode(request.filters)))
+  if (Either.isLeft(filters)) return refuseArtifact(`its real-data filters do not decode (${filters.left})`)
+  const output = sampleProtected(artifact.right.plan, inner.right, filters.right, defaultFakers, request.numRows, request.seed, progress)
+  done(output.table)
 }
 
 // A rejection (a bug) is rethrown outside the promise so that it crashes the thread as a synchronous throw would.
