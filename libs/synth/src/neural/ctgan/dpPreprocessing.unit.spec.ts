@@ -6,6 +6,7 @@ import type { SynthColumn, SynthTable } from "../../table.ts"
 import { DEFAULT_MAX_CATEGORIES } from "../../transform/index.ts"
 import { privateSpecsOf, publicSchemaOf } from "../../transform/privateSpecs.ts"
 import { dpPreprocess } from "./dpPreprocessing.ts"
+import { COMMON_CITIES, customersTable, ONE_ROW_CITY, OUTLIER_INCOME } from "./testing/customersTable.ts"
 
 /** A random column of any kind for `rows` rows, with missing values or not. */
 const columnOf = (kind: number, name: string, rows: number, seed: number): SynthColumn => {
@@ -69,5 +70,37 @@ describe("DP-CTGAN's preprocessing", () => {
       ),
       { numRuns: 200 }
     )
+  })
+
+  it("treats two tables that differ in one row alike: the row's extreme income and unique city never show", () => {
+    const table = customersTable(600, 21)
+    const income = table.columns[0]!
+    const city = table.columns[3]!
+    if (income.kind !== "continuous" || city.kind !== "categorical") throw new Error("the customers table's columns")
+    const outlierRow = income.values.indexOf(OUTLIER_INCOME)
+    const cityRow = city.codes.indexOf(city.categories.indexOf(ONE_ROW_CITY))
+    const keep = Array.from({ length: table.rowCount }, (_, row) => row).filter((row) => row !== outlierRow && row !== cityRow)
+    const neighbour: SynthTable = {
+      rowCount: keep.length,
+      columns: table.columns.map((column) =>
+        column.kind === "continuous"
+          ? { ...column, values: Float64Array.from(keep, (row) => column.values[row]!), missing: column.missing === null ? null : Uint8Array.from(keep, (row) => column.missing![row]!) }
+          : { ...column, codes: Int32Array.from(keep, (row) => column.codes[row]!) })
+    }
+    const uppers = { with: [] as Array<number>, without: [] as Array<number> }
+    for (let seed = 0; seed < 200; seed++) {
+      for (const [key, source] of [["with", table], ["without", neighbour]] as const) {
+        const { transformer } = dpPreprocess(source, 5, makeRandom(seed))
+        const [incomeSpec, , , citySpec] = transformer.columns
+        if (incomeSpec?.kind !== "continuous" || citySpec?.kind !== "categorical") throw new Error("the customers table's specs")
+        expect(citySpec.categories).toEqual([...COMMON_CITIES].sort())
+        uppers[key].push(incomeSpec.max)
+      }
+    }
+    // Every upper bound lies within the bins the others fill (the outlier's bin, 2^23 to 2^24, never passes), and the
+    // outlier moves the bound's typical value by less than one candidate step of the approximate range.
+    for (const bounds of [uppers.with, uppers.without]) expect(Math.max(...bounds)).toBeLessThan(2 ** 20)
+    const median = (values: Array<number>) => [...values].sort((a, b) => a - b)[values.length >> 1]!
+    expect(Math.abs(median(uppers.with) - median(uppers.without))).toBeLessThanOrEqual(2 ** 20 / 1024)
   })
 })
