@@ -12,6 +12,12 @@ export interface TrainingOptions {
   readonly batchSize: number | null
   readonly targetEpsilon: number | null
   /**
+   * dp-ctgan: a secret the training's draws are keyed with, so that its noise cannot be replayed by someone who knows
+   * the seed (which the record shows). The service passes one derived from a secret of its own; the same secret and
+   * seed train the same model. Without it (tests, benchmarks) the draws come from the seed alone.
+   */
+  readonly noiseSecret?: string
+  /**
    * Threads a neural training may use (1 by default): 2 trains CTGAN and TVAE data parallel on two threads; the
    * copula and DP-CTGAN always use one.
    */
@@ -130,7 +136,7 @@ export const trainModel = async (
       // The gateway refuses a dp-ctgan request without a budget (invalid_epsilon), so getting here without one is a bug.
       if (options.targetEpsilon === null) throw new Error("dp-ctgan training needs a target epsilon")
       const { fitCtgan } = await import("../neural/ctgan/index.ts")
-      const dp = { targetEpsilon: options.targetEpsilon }
+      const dp = { targetEpsilon: options.targetEpsilon, ...(options.noiseSecret === undefined ? {} : { noiseSecret: options.noiseSecret }) }
       return refusalOrModel(CTGAN_FORMAT, () => fitCtgan(table, { ...neural, dp }))
     }
     case "tvae": {

@@ -48,3 +48,4 @@ export {
   QuantileRelease,
   Release
 } from "./ledger.ts"
+export { secretRandom } from "./secretRandom.ts"

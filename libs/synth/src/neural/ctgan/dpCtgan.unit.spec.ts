@@ -94,6 +94,19 @@ describe("DP-CTGAN", () => {
     await expect(refusal).rejects.toThrow(/^privacy budget exceeded: no noise multiplier up to 1e6/)
   })
 
+  it("keys every draw with a secret when given one: the same secret and seed give the same model, another secret another", async () => {
+    const options = { ...small, seed: 4, epochs: 1, batchSize: 100, dp: { targetEpsilon: 5, noiseSecret: "kept by the service" } }
+    const keyed = await fitCtgan(table, options)
+    const again = await fitCtgan(table, options)
+    const otherSecret = await fitCtgan(table, { ...options, dp: { ...options.dp, noiseSecret: "another" } })
+    const seedOnly = await fitCtgan(table, { ...options, dp: { targetEpsilon: 5 } })
+    expect(again.toJSON()).toEqual(keyed.toJSON())
+    expect(otherSecret.privacy!.releases).not.toEqual(keyed.privacy!.releases)
+    expect(seedOnly.privacy!.releases).not.toEqual(keyed.privacy!.releases)
+    expect(otherSecret.toJSON().generator).not.toEqual(keyed.toJSON().generator)
+    for (const trained of [keyed, again, otherSecret, seedOnly]) trained.dispose()
+  }, 60_000)
+
   it("keeps what it spent in its artifact", async () => {
     const loaded = Either.getOrThrow(await ctganFromJSON(JSON.parse(JSON.stringify(model.toJSON()))))
     expect(loaded.privacy).toEqual(model.privacy)

@@ -1,3 +1,4 @@
+import { secretRandom } from "../../privacy/secretRandom.ts"
 import { makeRandom } from "../../random.ts"
 import type { SynthTable } from "../../table.ts"
 import { fitTableTransformer, type TableTransformer } from "../../transform/index.ts"
@@ -15,7 +16,7 @@ import { discriminatorVariables } from "./discriminator.ts"
 import { dpCtganStep } from "./dpCtganStep.ts"
 import { type DpPreprocessing, dpPreprocess } from "./dpPreprocessing.ts"
 import { generatorVariables } from "./generator.ts"
-import { type CtganOptions, type Settings, settingsOf } from "./options.ts"
+import { type CtganOptions, type DpOptions, type Settings, settingsOf } from "./options.ts"
 import { checkDpOptions, epsilonAfter, planPrivacy, type PrivacyPlan } from "./privacyPlan.ts"
 import type { StepLosses } from "./trainingContext.ts"
 
@@ -42,9 +43,13 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
 
 /** DP-CTGAN's preprocessing and plan: everything it knows of the data besides DP-SGD's noisy gradients. */
 interface DpTraining {
+  readonly options: DpOptions
   readonly preprocessing: DpPreprocessing
   readonly plan: PrivacyPlan
 }
+
+/** DP-CTGAN's draws: keyed with the secret when there is one (see DpOptions.noiseSecret). */
+const randomOf = (seed: number, dp: DpOptions) => (dp.noiseSecret === undefined ? makeRandom(seed) : secretRandom(dp.noiseSecret, seed))
 
 /** A fixed salt: the preprocessing's draws are a stream of their own, apart from the training's. */
 const DP_PREPROCESSING_STREAM = 0x2c9e_41b7
@@ -71,11 +76,11 @@ export const fitCtgan = async (table: SynthTable, options: CtganOptions): Promis
   }
 }
 
-const prepareDp = async (table: SynthTable, settings: Settings, dp: NonNullable<CtganOptions["dp"]>): Promise<DpTraining> => {
+const prepareDp = async (table: SynthTable, settings: Settings, dp: DpOptions): Promise<DpTraining> => {
   checkDpOptions(dp)
-  const preprocessing = dpPreprocess(table, dp.targetEpsilon, makeRandom((settings.seed ^ DP_PREPROCESSING_STREAM) >>> 0))
+  const preprocessing = dpPreprocess(table, dp.targetEpsilon, randomOf((settings.seed ^ DP_PREPROCESSING_STREAM) >>> 0, dp))
   const plan = await planPrivacy({ rows: preprocessing.rows, epochs: settings.epochs, batchSize: settings.batchSize }, dp)
-  return { preprocessing, plan }
+  return { options: dp, preprocessing, plan }
 }
 
 const train = async (
@@ -86,7 +91,7 @@ const train = async (
   boot: PeerBoot | null
 ): Promise<CtganModel> => {
   await startWasmBackend()
-  const random = makeRandom(settings.seed)
+  const random = dp === null ? makeRandom(settings.seed) : randomOf(settings.seed, dp.options)
   const table = dp === null ? source : dp.preprocessing.table
   const transformer: TableTransformer = dp === null ? fitTableTransformer(table, { seed: random.integer(2 ** 31) }) : dp.preprocessing.transformer
   const plan = dp?.plan ?? null

@@ -16,6 +16,12 @@ export interface DpOptions {
   readonly maxGradNorm?: number
   /** σ; by default searched so that the planned steps spend at most the training's share of the target ε. */
   readonly noiseMultiplier?: number
+  /**
+   * A secret every draw of the training is keyed with (privacy/secretRandom.ts): the mechanisms' noise, DP-SGD's
+   * batches and noise, everything. Without it the draws come from the seed, and anyone who knows the seed can replay
+   * the noise; a service must pass one that it keeps to itself. The same secret and seed give the same model.
+   */
+  readonly noiseSecret?: string
 }
 
 export interface CtganOptions {
