@@ -259,13 +259,23 @@ export const DpConfigValidation = Schema.Struct({
   valid: Schema.Boolean,
   reason: Schema.NullOr(Schema.String).annotations({ description: "why not valid (privacy budget exceeded: ...); null when valid" }),
   dataset_id: DatasetId,
-  rows: Schema.Int,
+  rows: Schema.Int.annotations({ description: "the rows training would see (the dataset's, less those held out)" }),
   target_epsilon: Schema.Number,
   epochs: Schema.Int,
   batch_size: Schema.Int,
-  epsilon: Schema.NullOr(Schema.Number).annotations({ description: "ε the training would spend (≤ target_epsilon); null when not valid" }),
-  delta: Schema.Number.annotations({ description: "min(1e-5, 1/(10·rows)): below 1/rows" }),
-  noise_multiplier: Schema.NullOr(Schema.Number).annotations({ description: "σ that spends the target (Opacus's search); null when none does" }),
+  epsilon: Schema.NullOr(Schema.Number).annotations({
+    description: "ε the model would spend in all, budget.preprocessing + budget.training (≤ target_epsilon); null when not valid"
+  }),
+  budget: Schema.optional(
+    Schema.NullOr(
+      Schema.Struct({
+        preprocessing: Schema.Number.annotations({ description: "ε of the row count, bounds, categories and missing values: a fixed share of the target" }),
+        training: Schema.Number.annotations({ description: "ε DP-SGD would spend (at most the rest of the target)" })
+      })
+    )
+  ).annotations({ description: "epsilon's two parts; null when not valid" }),
+  delta: Schema.Number.annotations({ description: "the total δ, min(1e-5, 1/(10·rows)): below 1/rows; half of it DP-SGD's" }),
+  noise_multiplier: Schema.NullOr(Schema.Number).annotations({ description: "σ that spends the training's share (Opacus's search); null when none does" }),
   noise_per_row: Schema.NullOr(Schema.Number).annotations({ description: "σ / batch_size: the noise on each averaged gradient" }),
   sample_rate: Schema.Number.annotations({ description: "batch_size / rows" }),
   steps: Schema.Int.annotations({ description: "discriminator steps: epochs / sample_rate" }),

@@ -12,6 +12,12 @@ export interface TrainingOptions {
   readonly batchSize: number | null
   readonly targetEpsilon: number | null
   /**
+   * dp-ctgan: a secret the training's draws are keyed with, so that its noise cannot be replayed by someone who knows
+   * the seed (which the record shows). The service passes one derived from a secret of its own; the same secret and
+   * seed train the same model. Without it (tests, benchmarks) the draws come from the seed alone.
+   */
+  readonly noiseSecret?: string
+  /**
    * Threads a neural training may use (1 by default): 2 trains CTGAN and TVAE data parallel on two threads; the
    * copula and DP-CTGAN always use one.
    */
@@ -22,15 +28,23 @@ export interface TrainingOptions {
   readonly onEpoch?: (epoch: number, losses: Readonly<Record<string, number>>) => void
 }
 
-/** What a differentially private training spent (dp-ctgan only), as its generator record reports it. */
+/**
+ * What a differentially private model spent (dp-ctgan only), as its generator record reports it. The guarantee
+ * covers everything the model learned from the table: its preprocessing (row count, bounds, categories, missing
+ * values: DP releases) composed with DP-SGD by basic composition.
+ */
 export interface TrainingPrivacy {
   readonly targetEpsilon: number
+  /** The composed total, budget.preprocessing + budget.training: never above targetEpsilon. */
   readonly epsilonSpent: number
+  /** The composed total δ: the preprocessing's releases' plus DP-SGD's, at most min(1e-5, 1/(10·ñ)), ñ the released row count. */
   readonly delta: number
   readonly noiseMultiplier: number
   /** Discriminator steps taken (fewer than planned when the budget ran out first). */
   readonly steps: number
   readonly stoppedEarly: boolean
+  /** ε's two parts: the preprocessing's (a fixed share of the target) and what DP-SGD spent. */
+  readonly budget: { readonly preprocessing: number; readonly training: number }
 }
 
 /** A fitted generator: it samples, and it stores itself as a versioned JSON artifact that `loadModel` reads back. */
@@ -122,7 +136,7 @@ export const trainModel = async (
       // The gateway refuses a dp-ctgan request without a budget (invalid_epsilon), so getting here without one is a bug.
       if (options.targetEpsilon === null) throw new Error("dp-ctgan training needs a target epsilon")
       const { fitCtgan } = await import("../neural/ctgan/index.ts")
-      const dp = { targetEpsilon: options.targetEpsilon }
+      const dp = { targetEpsilon: options.targetEpsilon, ...(options.noiseSecret === undefined ? {} : { noiseSecret: options.noiseSecret }) }
       return refusalOrModel(CTGAN_FORMAT, () => fitCtgan(table, { ...neural, dp }))
     }
     case "tvae": {
@@ -138,17 +152,39 @@ export const trainModel = async (
 const CTGAN_FORMAT = "synth.ctgan"
 const TVAE_FORMAT = "synth.tvae"
 
+/** What a neural model says it spent (DP-CTGAN: more than a record reports, e.g. the ledger of its releases). */
+interface ModelPrivacy extends Omit<TrainingPrivacy, "budget"> {
+  readonly budget: TrainingPrivacy["budget"] | null
+}
+
 interface NeuralModel {
   readonly sample: TrainedModel["sample"]
   readonly toJSON: () => unknown
-  readonly privacy?: TrainingPrivacy | null
+  readonly privacy?: ModelPrivacy | null
 }
+
+/**
+ * The record's fields only (the ledger stays in the artifact). A DP-CTGAN stored before its preprocessing was
+ * accounted has no budget: its ε covered DP-SGD alone, so no end-to-end guarantee is reported for it.
+ */
+const trainingPrivacyOf = (privacy: ModelPrivacy | null | undefined): TrainingPrivacy | null =>
+  privacy === null || privacy === undefined || privacy.budget === null
+    ? null
+    : {
+      targetEpsilon: privacy.targetEpsilon,
+      epsilonSpent: privacy.epsilonSpent,
+      delta: privacy.delta,
+      noiseMultiplier: privacy.noiseMultiplier,
+      steps: privacy.steps,
+      stoppedEarly: privacy.stoppedEarly,
+      budget: { preprocessing: privacy.budget.preprocessing, training: privacy.budget.training }
+    }
 
 /** The parts of a neural model a job needs (the models carry more, e.g. their loss history). */
 const neuralModel = (model: NeuralModel) => ({
   sample: model.sample,
   toJSON: model.toJSON,
-  privacy: model.privacy ?? null
+  privacy: trainingPrivacyOf(model.privacy)
 })
 
 const CTGAN_REFUSALS: ReadonlySet<string> = new Set(["CtganOptionsError", "InvalidEpsilon", "PrivacyBudgetExceeded"])

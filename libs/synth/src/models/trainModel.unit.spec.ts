@@ -135,6 +135,24 @@ describe("trainModel", () => {
     }
   })
 
+  it("reports what dp-ctgan spent as a generator record needs it: the composed total and its split, not the ledger", async () => {
+    const trainedDp = Either.getOrThrow(await trainModel("dp-ctgan", table, { ...options, epochs: 1, batchSize: 100, targetEpsilon: 3 }))
+    const privacy = trainedDp.privacy!
+    expect(Object.keys(privacy).sort()).toEqual(["budget", "delta", "epsilonSpent", "noiseMultiplier", "steps", "stoppedEarly", "targetEpsilon"])
+    expect(privacy.targetEpsilon).toBe(3)
+    expect(privacy.epsilonSpent).toBe(privacy.budget.preprocessing + privacy.budget.training)
+    expect(privacy.epsilonSpent).toBeLessThanOrEqual(3)
+    expect(privacy.budget.preprocessing).toBe(0.75)
+    expect(privacy.delta).toBeLessThan(1 / rows)
+    const stored = JSON.parse(JSON.stringify(trainedDp.toJSON())) as { privacy: Record<string, unknown> }
+    const loaded = Either.getOrThrow(await loadModel(stored))
+    expect(loaded.privacy).toEqual(privacy)
+    // An artifact stored before the preprocessing was accounted: its ε covered DP-SGD alone, so no guarantee is reported.
+    const { budget: _budget, releases: _releases, ...older } = stored.privacy
+    const olderModel = Either.getOrThrow(await loadModel({ ...stored, privacy: older }))
+    expect(olderModel.privacy).toBeNull()
+  })
+
   it("answers TrainingRefused, not a crash, when dp-ctgan's budget allows no training", async () => {
     const dp = { ...options, epochs: 300, batchSize: 200 }
     const tiny = await trainModel("dp-ctgan", table, { ...dp, targetEpsilon: 1e-6 })

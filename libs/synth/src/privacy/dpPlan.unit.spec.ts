@@ -1,28 +1,36 @@
 import { Effect } from "effect"
 import { describe, expect, it } from "vitest"
-import { assessDpConfiguration, defaultDelta, type DpConfiguration, MAX_NOISE_PER_ROW, NOISY_NOISE_PER_ROW } from "./dpPlan.ts"
+import { budgetSplit, defaultDelta, PREPROCESSING_SHARE } from "./budgetSplit.ts"
+import { assessDpConfiguration, type DpConfiguration, MAX_NOISE_PER_ROW, NOISY_NOISE_PER_ROW } from "./dpPlan.ts"
 import { noiseMultiplierFor, privacySpent } from "./rdpAccountant.ts"
 
 const assess = (config: Omit<DpConfiguration, "maxBatchSize">) => Effect.runPromise(assessDpConfiguration({ ...config, maxBatchSize: 10_000 }))
 
-/** The noise per row the accountant needs for a configuration (what the assessment's recommendations promise). */
+/** The noise per row the accountant needs for a configuration's training share (what the recommendations promise). */
 const noisePerRow = (rows: number, epochs: number, batchSize: number, epsilon: number) => {
   const sampleRate = batchSize / rows
-  const sigma = noiseMultiplierFor({ epsilon, delta: defaultDelta(rows), sampleRate, steps: Math.floor(epochs / sampleRate) })
+  const training = budgetSplit(epsilon).training
+  const sigma = noiseMultiplierFor({ epsilon: training, delta: defaultDelta(rows) / 2, sampleRate, steps: Math.floor(epochs / sampleRate) })
   return sigma! / batchSize
 }
 
 describe("assessDpConfiguration", () => {
-  it("accepts a balanced configuration on a mid-sized dataset and accounts it as Opacus would", async () => {
+  it("accepts a balanced configuration on a mid-sized dataset and accounts its training share as Opacus would", async () => {
     const assessment = await assess({ rows: 53_940, epochs: 50, batchSize: 500, targetEpsilon: 5 })
     expect(assessment.valid).toBe(true)
     expect(assessment.delta).toBe(1 / 539_400)
     expect(assessment.sampleRate).toBeCloseTo(500 / 53_940, 12)
     expect(assessment.steps).toBe(Math.floor(50 / (500 / 53_940)))
-    expect(assessment.noiseMultiplier).toBe(noiseMultiplierFor({ epsilon: 5, delta: 1 / 539_400, sampleRate: 500 / 53_940, steps: assessment.steps }))
-    const spent = privacySpent({ noiseMultiplier: assessment.noiseMultiplier!, sampleRate: assessment.sampleRate, steps: assessment.steps }, 1 / 539_400)
-    expect(assessment.epsilon).toBe(spent.epsilon)
+    // DP-SGD gets the target less the preprocessing's share, at half of δ (the other half is the preprocessing's).
+    const training = 5 * (1 - PREPROCESSING_SHARE)
+    const trainingDelta = 1 / 539_400 / 2
+    expect(assessment.noiseMultiplier).toBe(noiseMultiplierFor({ epsilon: training, delta: trainingDelta, sampleRate: 500 / 53_940, steps: assessment.steps }))
+    const spent = privacySpent({ noiseMultiplier: assessment.noiseMultiplier!, sampleRate: assessment.sampleRate, steps: assessment.steps }, trainingDelta)
+    expect(spent.epsilon).toBeLessThanOrEqual(training)
+    expect(assessment.budget).toEqual({ preprocessing: 5 * PREPROCESSING_SHARE, training: spent.epsilon })
+    expect(assessment.epsilon).toBe(5 * PREPROCESSING_SHARE + spent.epsilon)
     expect(assessment.epsilon!).toBeLessThanOrEqual(5)
+    expect(assessment.epsilon!).toBeGreaterThan(4.98)
     expect([assessment.privacyLevel, assessment.expectedUtility]).toEqual(["balanced", "85-90%"])
     expect(assessment.warnings).toEqual([])
     expect(assessment.recommendations).toEqual([])
@@ -62,6 +70,7 @@ describe("assessDpConfiguration", () => {
     expect(assessment.valid).toBe(false)
     expect(assessment.noisePerRow!).toBeGreaterThan(MAX_NOISE_PER_ROW)
     expect(assessment.epsilon).toBeNull()
+    expect(assessment.budget).toBeNull()
     expect(assessment.reason).toMatch(/^privacy budget exceeded: /)
     expect([assessment.privacyLevel, assessment.expectedUtility]).toEqual(["high_privacy", "70-80%"])
     expect(assessment.recommendations.length).toBeGreaterThan(0)

@@ -10,8 +10,10 @@ export interface ValidDpConfig {
 
 /**
  * The validator's input rules: epochs and batch_size as a dp-ctgan generation request (defaults included), batch_size
- * also at most the dataset's rows (a batch larger than the data cannot be sampled from it); target_epsilon as the
- * generation request's, refused with the spec's invalid epsilon when the rest is acceptable.
+ * also at most `rows` (a batch larger than the data cannot be sampled from it); target_epsilon as the generation
+ * request's, refused with the spec's invalid epsilon when the rest is acceptable. `rows` is what training will see:
+ * the dataset's rows less those a generation holds out (holdoutSize), the count `assessDpConfiguration` must be given
+ * too, so that what it answers is what the training spends.
  */
 export const validateDpConfig = (request: DpConfigRequest, rows: number): Either.Either<ValidDpConfig, ValidationFailed | InvalidEpsilon> => {
   const problems: Array<FieldError> = []

@@ -8,15 +8,27 @@ import { applyGenerator, disposeGenerator, type Generator, generatorToJSON } fro
 import { standardNormals } from "./noise.ts"
 import type { EpochLosses } from "./options.ts"
 import type { CtganArtifact } from "./artifact.ts"
+import type { Release } from "../../privacy/ledger.ts"
 
 export interface EpochRecord extends EpochLosses {
   readonly epoch: number
 }
 
-/** What a DP-CTGAN training spent (RDP accountant, Opacus's conversion) and with which mechanism. */
+/**
+ * What a DP-CTGAN model spent, in all: its preprocessing's releases (the ledger) composed with DP-SGD's guarantee
+ * (RDP accountant, Opacus's conversion) by basic composition. `epsilonSpent` = budget.preprocessing + budget.training
+ * ≤ targetEpsilon; `delta` = the releases' δ + DP-SGD's δ.
+ */
 export interface CtganPrivacy {
   readonly epsilonSpent: number
   readonly delta: number
+  /**
+   * The two parts of epsilonSpent: the preprocessing's share (what its releases spend together, at most) and what
+   * DP-SGD spent. null in an artifact stored before the preprocessing was accounted (its ε covered DP-SGD only).
+   */
+  readonly budget: { readonly preprocessing: number; readonly training: number } | null
+  /** Every statistic of the data the model holds, as released (see privacy/ledger.ts); null as budget. */
+  readonly releases: ReadonlyArray<Release> | null
   readonly noiseMultiplier: number
   readonly maxGradNorm: number
   /** Noisy discriminator steps taken. */
@@ -98,7 +110,7 @@ export const ctganModelOf = (parts: CtganParts): CtganModel => {
       generator: finiteOrNull(generator),
       discriminator: finiteOrNull(discriminator)
     })),
-    privacy: parts.privacy
+    privacy: parts.privacy === null ? null : privacyJson(parts.privacy)
   })
 
   return {
@@ -114,6 +126,13 @@ export const ctganModelOf = (parts: CtganParts): CtganModel => {
     }
   }
 }
+
+/** An artifact of a model trained before the ledger keeps the shape it had (no budget, no releases). */
+const privacyJson = ({ budget, releases, ...rest }: CtganPrivacy) => ({
+  ...rest,
+  ...(budget === null ? {} : { budget }),
+  ...(releases === null ? {} : { releases })
+})
 
 /** JSON has no NaN: a diverged epoch's loss is stored as null and read back as NaN. */
 const finiteOrNull = (value: number) => (Number.isFinite(value) ? value : null)

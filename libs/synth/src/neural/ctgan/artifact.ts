@@ -1,4 +1,5 @@
 import { Data, Either, ParseResult, Schema } from "effect"
+import { Release } from "../../privacy/ledger.ts"
 import { tableTransformerFromJSON, TransformerArtifact } from "../../transform/index.ts"
 import { startWasmBackend } from "../tf/wasmBackend.ts"
 import { conditionSpaceOf } from "./conditions.ts"
@@ -12,8 +13,9 @@ const DenseJson = Schema.Struct({ inputs: Size, outputs: Size, weight: Schema.St
 const Loss = Schema.NullOr(Schema.Number)
 
 /**
- * A trained CTGAN or DP-CTGAN as stored (plain JSON): the transformer, the real category counts the conditional
- * vectors are drawn by, the generator's weights (float32, base64) and what training recorded. The discriminator is
+ * A trained CTGAN or DP-CTGAN as stored (plain JSON): the transformer, the category counts the conditional vectors
+ * are drawn by (CTGAN: the real ones; DP-CTGAN: the released noisy ones), the generator's weights (float32, base64)
+ * and what training recorded (DP-CTGAN: what it spent and the ledger of its releases). The discriminator is
  * not kept: sampling never uses it. Versioned: a later change of shape adds a version and reads this one.
  */
 export const CtganArtifact = Schema.Struct({
@@ -36,7 +38,10 @@ export const CtganArtifact = Schema.Struct({
       maxGradNorm: Schema.Positive,
       steps: Schema.Int.pipe(Schema.nonNegative()),
       targetEpsilon: Schema.Positive,
-      stoppedEarly: Schema.Boolean
+      stoppedEarly: Schema.Boolean,
+      // Since the preprocessing is accounted (absent from older artifacts, whose ε covered DP-SGD only).
+      budget: Schema.optional(Schema.Struct({ preprocessing: Schema.NonNegative, training: Schema.NonNegative })),
+      releases: Schema.optional(Schema.Array(Release))
     })
   )
 })
@@ -88,7 +93,9 @@ export const ctganFromJSON = async (json: unknown): Promise<Either.Either<CtganM
           generator: generator ?? NaN,
           discriminator: discriminator ?? NaN
         })),
-        privacy: artifact.privacy
+        privacy: artifact.privacy === null
+          ? null
+          : { ...artifact.privacy, budget: artifact.privacy.budget ?? null, releases: artifact.privacy.releases ?? null }
       }),
     catch: (error) => new CtganArtifactError({ message: `generator weights: ${error instanceof Error ? error.message : String(error)}` })
   })

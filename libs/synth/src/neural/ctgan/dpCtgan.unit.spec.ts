@@ -1,7 +1,7 @@
 import * as tf from "@tensorflow/tfjs"
 import { Effect, Either } from "effect"
 import { beforeAll, describe, expect, it } from "vitest"
-import { assessDpConfiguration, defaultDelta } from "../../privacy/index.ts"
+import { assessDpConfiguration, type CountRelease, deltaSplit, sampleRateOf } from "../../privacy/index.ts"
 import { makeRandom } from "../../random.ts"
 import { startWasmBackend } from "../tf/wasmBackend.ts"
 import { poissonSample } from "./dpCtganStep.ts"
@@ -27,19 +27,31 @@ beforeAll(async () => {
   })
 }, 60_000)
 
+/** The row count the model's preprocessing released: what its δ, q and steps were planned for. */
+const releasedRows = (trained: CtganModel) =>
+  Math.max(1, (trained.privacy!.releases!.find((release) => release._tag === "count") as CountRelease).count)
+
 describe("DP-CTGAN", () => {
-  it("trains with the DP configuration check's plan and spends no more than the target", async () => {
+  it("trains with the DP configuration check's plan for its released row count and spends no more than the target", async () => {
+    const rows = releasedRows(model)
+    expect(rows).not.toBe(1000)
     const assessment = await Effect.runPromise(
-      assessDpConfiguration({ rows: 1000, epochs: 2, batchSize: 100, targetEpsilon: 5, maxBatchSize: 1000 })
+      assessDpConfiguration({ rows, epochs: 2, batchSize: 100, targetEpsilon: 5, maxBatchSize: 1000 })
     )
     const privacy = model.privacy!
-    expect(privacy.delta).toBe(defaultDelta(1000))
-    expect(privacy.delta).toBeLessThan(1 / 1000)
     expect(privacy.noiseMultiplier).toBe(assessment.noiseMultiplier)
     expect(privacy.steps).toBe(assessment.steps)
+    expect(privacy.budget).toEqual(assessment.budget)
     expect(privacy.epsilonSpent).toBe(assessment.epsilon)
+    expect(privacy.epsilonSpent).toBe(privacy.budget!.preprocessing + privacy.budget!.training)
     expect(privacy.epsilonSpent).toBeLessThanOrEqual(5)
     expect(privacy.epsilonSpent).toBeGreaterThan(4.9)
+    // δ: DP-SGD's half and what the string columns' partition selections spent, within the check's total.
+    const releasesDelta = privacy.releases!.reduce((sum, release) => sum + release.delta, 0)
+    expect(privacy.delta).toBe(releasesDelta + deltaSplit(rows).training)
+    expect(privacy.delta).toBeLessThanOrEqual(assessment.delta)
+    expect(privacy.delta).toBeGreaterThan(assessment.delta * (1 - 1e-8))
+    expect(privacy.delta).toBeLessThan(1 / rows)
     expect(privacy).toMatchObject({ targetEpsilon: 5, maxGradNorm: 1, stoppedEarly: false })
     expect(model.lossHistory).toHaveLength(2)
     expect(memoryAfterEpoch[1]).toBe(memoryAfterEpoch[0])
@@ -47,15 +59,18 @@ describe("DP-CTGAN", () => {
     expect(sample.rowCount).toBe(150)
   })
 
-  it("stops before the step that would spend more than the target, and says so", async () => {
-    // σ = 0.8 at q = 0.1 spends ε = 5 within 5 to 10 steps; ten epochs would take 100.
+  it("stops before the step that would spend more than the training's share, and says so", async () => {
+    // σ = 0.8 at q ≈ 0.1 spends ε = 3.75 within a few steps; ten epochs would take about 100.
     const stopped = await fitCtgan(table, { ...small, seed: 4, epochs: 10, batchSize: 100, dp: { targetEpsilon: 5, noiseMultiplier: 0.8 } })
     const privacy = stopped.privacy!
     expect(privacy.stoppedEarly).toBe(true)
     expect(privacy.steps).toBeGreaterThan(0)
-    expect(privacy.steps).toBeLessThan(100)
+    expect(privacy.steps).toBeLessThan(90)
     expect(privacy.epsilonSpent).toBeLessThanOrEqual(5)
-    expect(epsilonAfter({ ...privacy, sampleRate: 0.1 }, privacy.steps + 1)).toBeGreaterThan(5)
+    const rows = releasedRows(stopped)
+    const mechanism = { delta: deltaSplit(rows), noiseMultiplier: 0.8, sampleRate: sampleRateOf(100, rows) }
+    expect(epsilonAfter(mechanism, privacy.steps)).toBe(privacy.budget!.training)
+    expect(privacy.budget!.preprocessing + epsilonAfter(mechanism, privacy.steps + 1)).toBeGreaterThan(5)
     // The epoch in which it stopped is recorded, and none after it.
     expect(stopped.lossHistory).toHaveLength(Math.ceil(privacy.steps / 10))
     stopped.dispose()
@@ -69,15 +84,28 @@ describe("DP-CTGAN", () => {
     }
   })
 
-  it("refuses a budget no noise can keep, with the DP configuration check's reason", async () => {
+  it("refuses a budget no noise can keep, as the DP configuration check does", async () => {
     const config = { rows: 1000, epochs: 50, batchSize: 100, targetEpsilon: 0.1 }
     const assessment = await Effect.runPromise(assessDpConfiguration({ ...config, maxBatchSize: 1000 }))
     expect(assessment.valid).toBe(false)
+    expect(assessment.reason).toMatch(/^privacy budget exceeded: no noise multiplier up to 1e6/)
     const refusal = fitCtgan(table, { ...small, seed: 1, epochs: 50, batchSize: 100, dp: { targetEpsilon: 0.1 } })
     await expect(refusal).rejects.toBeInstanceOf(PrivacyBudgetExceeded)
-    await expect(refusal).rejects.toThrow(assessment.reason!)
-    expect(assessment.reason).toMatch(/^privacy budget exceeded/)
+    await expect(refusal).rejects.toThrow(/^privacy budget exceeded: no noise multiplier up to 1e6/)
   })
+
+  it("keys every draw with a secret when given one: the same secret and seed give the same model, another secret another", async () => {
+    const options = { ...small, seed: 4, epochs: 1, batchSize: 100, dp: { targetEpsilon: 5, noiseSecret: "kept by the service" } }
+    const keyed = await fitCtgan(table, options)
+    const again = await fitCtgan(table, options)
+    const otherSecret = await fitCtgan(table, { ...options, dp: { ...options.dp, noiseSecret: "another" } })
+    const seedOnly = await fitCtgan(table, { ...options, dp: { targetEpsilon: 5 } })
+    expect(again.toJSON()).toEqual(keyed.toJSON())
+    expect(otherSecret.privacy!.releases).not.toEqual(keyed.privacy!.releases)
+    expect(seedOnly.privacy!.releases).not.toEqual(keyed.privacy!.releases)
+    expect(otherSecret.toJSON().generator).not.toEqual(keyed.toJSON().generator)
+    for (const trained of [keyed, again, otherSecret, seedOnly]) trained.dispose()
+  }, 60_000)
 
   it("keeps what it spent in its artifact", async () => {
     const loaded = Either.getOrThrow(await ctganFromJSON(JSON.parse(JSON.stringify(model.toJSON()))))

@@ -1,6 +1,7 @@
+import { secretRandom } from "../../privacy/secretRandom.ts"
 import { makeRandom } from "../../random.ts"
 import type { SynthTable } from "../../table.ts"
-import { fitTableTransformer } from "../../transform/index.ts"
+import { fitTableTransformer, type TableTransformer } from "../../transform/index.ts"
 import { type GradientExchange, gradientExchange, makeExchangeMemory } from "../parallel/gradientExchange.ts"
 import { splitBatch } from "../parallel/splitBatch.ts"
 import { bootPeer, confirmReplicas, type Peer, type PeerBoot } from "../parallel/startPeer.ts"
@@ -13,9 +14,10 @@ import { type CtganTrainer, ctganTrainer } from "./ctganTrainer.ts"
 import { type CtganModel, ctganModelOf, type EpochRecord } from "./CtganModel.ts"
 import { discriminatorVariables } from "./discriminator.ts"
 import { dpCtganStep } from "./dpCtganStep.ts"
+import { type DpPreprocessing, dpPreprocess } from "./dpPreprocessing.ts"
 import { generatorVariables } from "./generator.ts"
-import { type CtganOptions, type Settings, settingsOf } from "./options.ts"
-import { epsilonAfter, planPrivacy, type PrivacyPlan } from "./privacyPlan.ts"
+import { type CtganOptions, type DpOptions, type Settings, settingsOf } from "./options.ts"
+import { checkDpOptions, epsilonAfter, planPrivacy, type PrivacyPlan } from "./privacyPlan.ts"
 import type { StepLosses } from "./trainingContext.ts"
 
 /**
@@ -39,37 +41,63 @@ const scheduleOf = (rows: number, epochs: number, batchSize: number, plan: Priva
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
 
+/** DP-CTGAN's preprocessing and plan: everything it knows of the data besides DP-SGD's noisy gradients. */
+interface DpTraining {
+  readonly options: DpOptions
+  readonly preprocessing: DpPreprocessing
+  readonly plan: PrivacyPlan
+}
+
+/** DP-CTGAN's draws: keyed with the secret when there is one (see DpOptions.noiseSecret). */
+const randomOf = (seed: number, dp: DpOptions) => (dp.noiseSecret === undefined ? makeRandom(seed) : secretRandom(dp.noiseSecret, seed))
+
+/** A fixed salt: the preprocessing's draws are a stream of their own, apart from the training's. */
+const DP_PREPROCESSING_STREAM = 0x2c9e_41b7
+
 /**
  * Trains CTGAN (Xu et al. 2019, as SDV's ctgan 0.11 with its defaults), or DP-CTGAN when `options.dp` is given, on
  * the table. Rejects with CtganOptionsError, InvalidEpsilon or PrivacyBudgetExceeded before training when the options
  * describe no training; hands the event loop back between epochs.
+ *
+ * DP-CTGAN reads the data only through its preprocessing's releases (dpPreprocessing.ts) and DP-SGD's clipped,
+ * noised gradients of the rows the preprocessing prepared: the transformer, the conditional sampler's weights, δ, the
+ * sampling rate and the steps all come from releases.
  */
 export const fitCtgan = async (table: SynthTable, options: CtganOptions): Promise<CtganModel> => {
   const settings = settingsOf(table.rowCount, options)
-  const plan = options.dp === undefined
-    ? null
-    : await planPrivacy({ rows: table.rowCount, epochs: settings.epochs, batchSize: settings.batchSize }, options.dp)
+  const dp = options.dp === undefined ? null : await prepareDp(table, settings, options.dp)
   // Data parallelism (options.threads = 2): a peer thread takes part of every batch; DP-CTGAN stays on one thread
   // (its noise is drawn once per batch, after clipping every row's gradient). It boots while this thread prepares.
-  const boot = options.threads === 2 && plan === null ? bootPeer() : null
+  const boot = options.threads === 2 && dp === null ? bootPeer() : null
   try {
-    return await train(table, options, settings, plan, boot)
+    return await train(table, options, settings, dp, boot)
   } finally {
     boot?.stop()
   }
 }
 
+const prepareDp = async (table: SynthTable, settings: Settings, dp: DpOptions): Promise<DpTraining> => {
+  checkDpOptions(dp)
+  const preprocessing = dpPreprocess(table, dp.targetEpsilon, randomOf((settings.seed ^ DP_PREPROCESSING_STREAM) >>> 0, dp))
+  const plan = await planPrivacy({ rows: preprocessing.rows, epochs: settings.epochs, batchSize: settings.batchSize }, dp)
+  return { options: dp, preprocessing, plan }
+}
+
 const train = async (
-  table: SynthTable,
+  source: SynthTable,
   options: CtganOptions,
   settings: Settings,
-  plan: PrivacyPlan | null,
+  dp: DpTraining | null,
   boot: PeerBoot | null
 ): Promise<CtganModel> => {
   await startWasmBackend()
-  const random = makeRandom(settings.seed)
-  const transformer = fitTableTransformer(table, { seed: random.integer(2 ** 31) })
+  const random = dp === null ? makeRandom(settings.seed) : randomOf(settings.seed, dp.options)
+  const table = dp === null ? source : dp.preprocessing.table
+  const transformer: TableTransformer = dp === null ? fitTableTransformer(table, { seed: random.integer(2 ** 31) }) : dp.preprocessing.transformer
+  const plan = dp?.plan ?? null
   const parts = makeCtganParts(table, transformer, settings, random)
+  // CTGAN draws conditions by the real rows' category counts; DP-CTGAN by the released noisy ones.
+  const conditionCounts = dp === null ? parts.index.counts : dp.preprocessing.slotWeights
   const schedule = scheduleOf(table.rowCount, settings.epochs, settings.batchSize, plan)
   const lossHistory: Array<EpochRecord> = []
   let peer: Peer | null = null
@@ -103,8 +131,8 @@ const train = async (
       exchange
     }, random.fork())
     trainer = plan === null
-      ? ctganTrainer(context, conditionDraw(logFrequencies(parts.index.counts)), exchange)
-      : { step: dpCtganStep(context, plan, conditionDraw(parts.index.counts)), settle: () => {}, dispose: () => {}, engine: "tfjs" as const }
+      ? ctganTrainer(context, conditionDraw(logFrequencies(conditionCounts)), exchange)
+      : { step: dpCtganStep(context, plan, conditionDraw(conditionCounts)), settle: () => {}, dispose: () => {}, engine: "tfjs" as const }
     let done = 0
     for (const [epoch, end] of schedule.epochEnds.entries()) {
       const losses: Array<StepLosses> = []
@@ -133,21 +161,27 @@ const train = async (
   return ctganModelOf({
     transformer,
     space: parts.space,
-    conditionCounts: parts.index.counts,
+    conditionCounts,
     generator: parts.generator,
     embeddingDim: settings.embeddingDim,
     batchSize: settings.batchSize,
     lossHistory,
-    privacy: plan === null
-      ? null
-      : {
-        epsilonSpent: epsilonAfter(plan, schedule.steps),
-        delta: plan.delta,
-        noiseMultiplier: plan.noiseMultiplier,
-        maxGradNorm: plan.maxGradNorm,
-        steps: schedule.steps,
-        targetEpsilon: plan.targetEpsilon,
-        stoppedEarly: schedule.steps < plan.plannedSteps
-      }
+    privacy: dp === null ? null : privacyOf(dp, schedule.steps)
   })
+}
+
+/** Basic composition of the preprocessing's releases with DP-SGD's steps (see CtganPrivacy). */
+const privacyOf = ({ plan, preprocessing }: DpTraining, steps: number) => {
+  const training = epsilonAfter(plan, steps)
+  return {
+    epsilonSpent: plan.budget.preprocessing + training,
+    delta: preprocessing.delta + plan.delta.training,
+    noiseMultiplier: plan.noiseMultiplier,
+    maxGradNorm: plan.maxGradNorm,
+    steps,
+    targetEpsilon: plan.targetEpsilon,
+    stoppedEarly: steps < plan.plannedSteps,
+    budget: { preprocessing: plan.budget.preprocessing, training },
+    releases: preprocessing.releases
+  }
 }

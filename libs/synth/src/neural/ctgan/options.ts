@@ -7,14 +7,21 @@ export interface EpochLosses {
 }
 
 export interface DpOptions {
-  /** The privacy budget ε the whole training may spend (finite, above 0). */
+  /**
+   * The privacy budget ε the whole model may spend (finite, above 0): the preprocessing (row count, bounds,
+   * categories) and DP-SGD together. δ is min(1e-5, 1 / (10 · rows)) for the released row count.
+   */
   readonly targetEpsilon: number
-  /** δ; by default min(1e-5, 1 / (10 · rows)), as the DP configuration check uses. Must be below 1 / rows. */
-  readonly delta?: number
   /** The clipping norm C of each per-sample gradient; 1 by default (Opacus's and SmartNoise's). */
   readonly maxGradNorm?: number
-  /** σ; by default searched so that the planned steps spend at most the target ε. */
+  /** σ; by default searched so that the planned steps spend at most the training's share of the target ε. */
   readonly noiseMultiplier?: number
+  /**
+   * A secret every draw of the training is keyed with (privacy/secretRandom.ts): the mechanisms' noise, DP-SGD's
+   * batches and noise, everything. Without it the draws come from the seed, and anyone who knows the seed can replay
+   * the noise; a service must pass one that it keeps to itself. The same secret and seed give the same model.
+   */
+  readonly noiseSecret?: string
 }
 
 export interface CtganOptions {
@@ -102,10 +109,7 @@ export const settingsOf = (rows: number, options: CtganOptions): Settings => {
       ? null
       : `batch_size must be a whole multiple of pac = ${pac} (got ${settings.batchSize})`,
     isPositiveInteger(settings.embeddingDim) ? null : `embeddingDim must be a whole number above 0 (got ${settings.embeddingDim})`,
-    [...settings.generatorDims, ...settings.discriminatorDims].every(isPositiveInteger) ? null : "layer sizes must be whole numbers above 0",
-    options.dp !== undefined && settings.batchSize > rows
-      ? `under differential privacy batch_size (${settings.batchSize}) must not exceed the rows (${rows}): it is the expected size of a batch that samples each row with probability batch_size / rows`
-      : null
+    [...settings.generatorDims, ...settings.discriminatorDims].every(isPositiveInteger) ? null : "layer sizes must be whole numbers above 0"
   ].filter((problem) => problem !== null)
   if (problems.length > 0) throw new CtganOptionsError({ message: problems.join("; ") })
   return settings

@@ -1,44 +1,45 @@
 /**
- * DP-CTGAN's privacy plan, before any training: the same δ, sampling rate, steps and searched noise multiplier as the
- * service's DP configuration check (privacy/dpPlan.ts), so what `POST /generators/dp/validate-config` promises is
- * what training does; then how many of the planned steps fit within the target (all of them with the searched σ;
- * fewer when a σ is imposed), found by bisection on the accountant (ε grows with the steps).
+ * DP-CTGAN's privacy plan for DP-SGD, before any training: the DP configuration check's plan (privacy/dpPlan.ts:
+ * the target's split, δ, sampling rate, steps and searched noise multiplier) for the row count the preprocessing
+ * released, so the check, given that count, answers exactly what training does; then how many of the planned steps
+ * fit within the training's share (all of them with the searched σ; fewer when a σ is imposed), found by bisection on
+ * the accountant (ε grows with the steps).
  */
 import { Effect } from "effect"
-import { assessDpConfiguration, defaultDelta, noiseMultiplierFor, privacySpent } from "../../privacy/index.ts"
+import { type BudgetSplit, type DeltaSplit, dpTrainingPlan, privacySpent } from "../../privacy/index.ts"
 import { CtganOptionsError, DEFAULT_MAX_GRAD_NORM, type DpOptions, InvalidEpsilon, PrivacyBudgetExceeded } from "./options.ts"
 
 export interface PrivacyPlan {
   readonly targetEpsilon: number
-  readonly delta: number
+  /** The target's split: the preprocessing's share and the most DP-SGD may spend. */
+  readonly budget: BudgetSplit
+  /** δ for the released row count: the total, the preprocessing's share and DP-SGD's. */
+  readonly delta: DeltaSplit
   /** q: each row's chance of being in a batch (batch_size / rows), as the accountant assumes: Poisson sampling. */
   readonly sampleRate: number
   readonly noiseMultiplier: number
   readonly maxGradNorm: number
   /** ⌊epochs / q⌋, as Opacus counts the steps of `epochs` passes. */
   readonly plannedSteps: number
-  /** The most steps whose ε stays within the target (≤ plannedSteps). */
+  /** The most steps whose ε stays within the training's share (≤ plannedSteps). */
   readonly allowedSteps: number
 }
 
+/** What DP-SGD spends over its first `steps` steps. */
 export const epsilonAfter = (plan: Pick<PrivacyPlan, "delta" | "noiseMultiplier" | "sampleRate">, steps: number): number =>
-  steps === 0 ? 0 : privacySpent({ noiseMultiplier: plan.noiseMultiplier, sampleRate: plan.sampleRate, steps }, plan.delta).epsilon
+  steps === 0 ? 0 : privacySpent({ noiseMultiplier: plan.noiseMultiplier, sampleRate: plan.sampleRate, steps }, plan.delta.training).epsilon
 
 interface PlanInput {
+  /** The row count the preprocessing released (never the exact one). */
   readonly rows: number
   readonly epochs: number
   readonly batchSize: number
 }
 
-const checkEpsilon = (targetEpsilon: number) => {
-  if (!(Number.isFinite(targetEpsilon) && targetEpsilon > 0)) {
-    throw new InvalidEpsilon({ message: `invalid epsilon: target_epsilon must be a finite number above 0 (got ${targetEpsilon})` })
-  }
-}
-
-const checkOptions = (rows: number, dp: DpOptions) => {
-  if (dp.delta !== undefined && !(dp.delta > 0 && dp.delta < 1 / rows)) {
-    throw new CtganOptionsError({ message: `δ must lie between 0 and 1 / rows = ${1 / rows} (got ${dp.delta})` })
+/** The spec's two DP refusals and the options' own checks, before anything reads the data. */
+export const checkDpOptions = (dp: DpOptions): void => {
+  if (!(Number.isFinite(dp.targetEpsilon) && dp.targetEpsilon > 0)) {
+    throw new InvalidEpsilon({ message: `invalid epsilon: target_epsilon must be a finite number above 0 (got ${dp.targetEpsilon})` })
   }
   if (dp.maxGradNorm !== undefined && !(Number.isFinite(dp.maxGradNorm) && dp.maxGradNorm > 0)) {
     throw new CtganOptionsError({ message: `maxGradNorm must be a finite number above 0 (got ${dp.maxGradNorm})` })
@@ -48,41 +49,33 @@ const checkOptions = (rows: number, dp: DpOptions) => {
   }
 }
 
-/** σ as the DP configuration check finds it (default δ), or searched for a given δ, or the one imposed. */
-const noiseMultiplierOf = async (input: PlanInput, dp: DpOptions, delta: number, sampleRate: number, steps: number) => {
-  if (dp.noiseMultiplier !== undefined) return dp.noiseMultiplier
-  if (dp.delta === undefined) {
-    const assessment = await Effect.runPromise(
-      assessDpConfiguration({ ...input, targetEpsilon: dp.targetEpsilon, maxBatchSize: input.rows })
-    )
-    if (!assessment.valid || assessment.noiseMultiplier === null) throw new PrivacyBudgetExceeded({ message: assessment.reason ?? "privacy budget exceeded" })
-    return assessment.noiseMultiplier
-  }
-  const searched = noiseMultiplierFor({ epsilon: dp.targetEpsilon, delta, sampleRate, steps })
-  if (searched === null) {
-    throw new PrivacyBudgetExceeded({ message: `privacy budget exceeded: no noise multiplier keeps ${steps} steps within ε = ${dp.targetEpsilon}` })
-  }
-  return searched
-}
-
-/** Throws InvalidEpsilon or PrivacyBudgetExceeded (the spec's two DP refusals) when no training fits the budget. */
+/**
+ * Throws PrivacyBudgetExceeded when no DP-SGD training fits the training's share. The refusal reads only the
+ * released row count, so whether a model exists says nothing more of the data than the releases do. (Whether the
+ * noise leaves the model anything to learn is the configuration check's question, asked by the service before it
+ * accepts a job; a library caller gets the model such a configuration makes.)
+ */
 export const planPrivacy = async (input: PlanInput, dp: DpOptions): Promise<PrivacyPlan> => {
-  checkEpsilon(dp.targetEpsilon)
-  checkOptions(input.rows, dp)
-  const delta = dp.delta ?? defaultDelta(input.rows)
-  const sampleRate = input.batchSize / input.rows
-  const plannedSteps = Math.max(1, Math.floor(input.epochs / sampleRate))
-  const noiseMultiplier = await noiseMultiplierOf(input, dp, delta, sampleRate, plannedSteps)
-  const mechanism = { delta, noiseMultiplier, sampleRate }
-  const within = (steps: number) => epsilonAfter(mechanism, steps) <= dp.targetEpsilon
+  const plan = await Effect.runPromise(dpTrainingPlan({ ...input, targetEpsilon: dp.targetEpsilon }))
+  const noiseMultiplier = dp.noiseMultiplier ?? plan.noiseMultiplier
+  if (noiseMultiplier === null) {
+    throw new PrivacyBudgetExceeded({
+      message: `privacy budget exceeded: no noise multiplier up to 1e6 keeps ${plan.steps} steps at a sampling rate of ` +
+        `${round(plan.sampleRate)} within the training's ε = ${round(plan.budget.training)} of ${dp.targetEpsilon}`
+    })
+  }
+  const mechanism = { delta: plan.delta, noiseMultiplier, sampleRate: plan.sampleRate }
+  const within = (steps: number) => epsilonAfter(mechanism, steps) <= plan.budget.training
   if (!within(1)) {
     throw new PrivacyBudgetExceeded({
-      message: `privacy budget exceeded: one step with noise multiplier ${noiseMultiplier} already spends more than ε = ${dp.targetEpsilon}`
+      message: `privacy budget exceeded: one step with noise multiplier ${noiseMultiplier} already spends more than the training's ε = ${
+        round(plan.budget.training)
+      } of ${dp.targetEpsilon}`
     })
   }
   let good = 1
-  let bad = plannedSteps + 1
-  if (within(plannedSteps)) good = plannedSteps
+  let bad = plan.steps + 1
+  if (within(plan.steps)) good = plan.steps
   while (bad - good > 1) {
     const middle = Math.floor((good + bad) / 2)
     if (within(middle)) good = middle
@@ -90,11 +83,14 @@ export const planPrivacy = async (input: PlanInput, dp: DpOptions): Promise<Priv
   }
   return {
     targetEpsilon: dp.targetEpsilon,
-    delta,
-    sampleRate,
+    budget: plan.budget,
+    delta: plan.delta,
+    sampleRate: plan.sampleRate,
     noiseMultiplier,
     maxGradNorm: dp.maxGradNorm ?? DEFAULT_MAX_GRAD_NORM,
-    plannedSteps,
+    plannedSteps: plan.steps,
     allowedSteps: good
   }
 }
+
+const round = (value: number) => Math.round(value * 1000) / 1000
