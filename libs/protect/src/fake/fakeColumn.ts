@@ -6,6 +6,7 @@ import { fakeError } from "./family.ts"
 import type { FakePlan } from "./FakePlan.ts"
 import { integerKey } from "./families/template.ts"
 import { compileGenerator } from "./generators.ts"
+import { keyLikeKinds } from "./planFakeColumn.ts"
 
 /** Draws for one value before the column is declared too small for the output (fresh values all used up). */
 const maxDrawsPerValue = 1_000
@@ -33,6 +34,9 @@ export const fakeColumn = (plan: FakePlan, rows: number, seed: number, realValue
   const detect = plan.detectable && !validByConstruction.has(plan.kind) ? detectorFor(plan.kind) : undefined
   const digits = plan.integerDigits
   const seen = plan.unique ? new Set<string>() : undefined
+  // Keys (ids, e-mails, documents, cards) must never repeat. Names and addresses of a column that happened to be
+  // distinct stay distinct while the name lists last, then may repeat: real tables of millions have namesakes too.
+  const repeatAfter = keyLikeKinds.has(plan.kind) ? Number.POSITIVE_INFINITY : maxDrawsPerValue / 10
   const output = new Array<string | null>(rows)
   for (let row = 0; row < rows; row++) {
     if (missing[row] === 1) {
@@ -50,7 +54,7 @@ export const fakeColumn = (plan: FakePlan, rows: number, seed: number, realValue
       if (detect !== undefined && !detect(text)) continue
       if (realValues.mightContain(key)) continue
       if (seen !== undefined) {
-        if (seen.has(key)) continue
+        if (seen.has(key) && attempt < repeatAfter) continue
         seen.add(key)
       }
       output[row] = text

@@ -30,7 +30,7 @@ export interface FakeSettings {
 }
 
 /** Kinds that are one person's own (an account, a document, a card): distinct per row even when nothing is learned. */
-const keyLikeKinds: ReadonlySet<FakeKind> = new Set<FakeKind>([
+export const keyLikeKinds: ReadonlySet<FakeKind> = new Set<FakeKind>([
   "identifier",
   "email_address",
   "phone_number",
@@ -50,6 +50,12 @@ const keyLikeKinds: ReadonlySet<FakeKind> = new Set<FakeKind>([
   "npi_number",
   "mac_address"
 ])
+
+/**
+ * Without learning (dp-ctgan), fakes of these kinds are distinct too: a rule of the kind, not a fact of the data. Names
+ * and addresses are distinct as far as the name lists allow (fakeColumn lets them repeat once they run out).
+ */
+const distinctWithoutLearning: ReadonlySet<FakeKind> = new Set<FakeKind>([...keyLikeKinds, "person_name", "street_address"])
 
 /** The share of real values the scan's detector must recognise before every fake has to be recognised too. */
 const detectableShare = 0.9
@@ -114,7 +120,8 @@ export const planFakeColumn = (input: FakeColumnInput, settings: FakeSettings): 
     missingRate: learn && input.values.length > 0 ? (input.values.length - present.length) / input.values.length : 0,
     unique:
       input.type !== "boolean" &&
-      (input.kind === "identifier" || (learn ? present.length > 0 && new Set(present).size === present.length : keyLikeKinds.has(input.kind))),
+      (input.kind === "identifier" ||
+        (learn ? present.length > 0 && new Set(present).size === present.length : distinctWithoutLearning.has(input.kind))),
     detectable:
       detect !== undefined &&
       (learn

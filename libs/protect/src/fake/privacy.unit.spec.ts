@@ -96,6 +96,24 @@ describe("no fake is a real value, checked rather than hoped", () => {
     expect(values.filter((value) => !realValues.mightContain(fakeValueKey(plan, value)))).toEqual([])
   })
 
+  it("names of a distinct column stay distinct while the name lists last, then repeat rather than fail", () => {
+    const firstNames = ["Anna", "Bernd", "Clara", "Dieter", "Emma", "Felix", "Greta", "Hans", "Ida", "Jonas", "Karl", "Lena"]
+    const { plan, realValues } = planFakeColumn({ name: "first", type: "string", kind: "person_name", values: firstNames }, { ...learned, rareThreshold: 1 })
+    expect(plan.unique).toBe(true)
+    const fakes = fakeColumn(plan, 20_000, 1, realValues)
+    expect(fakes.filter((fake) => fake !== null && firstNames.includes(fake))).toEqual([])
+    const distinct = new Set(fakes).size
+    expect(distinct).toBeGreaterThan(500)
+    expect(distinct).toBeLessThan(20_000)
+  })
+
+  it("fakes of personal kinds are distinct without learning (dp-ctgan), names included", () => {
+    for (const kind of ["person_name", "email_address", "social_security_number"] as const) {
+      const { plan } = planFakeColumn({ name: kind, type: "string", kind, values: ["x", "x"] }, { ...learned, learnFromValues: false })
+      expect(plan.unique, kind).toBe(true)
+    }
+  })
+
   it("a format too small for distinct fresh values fails naming the column, never a value", () => {
     const values = Array.from({ length: 26 }, (_, index) => `WARD-${String.fromCharCode(65 + index)}`)
     const { plan, realValues } = planFakeColumn({ name: "ward code", type: "string", kind: "identifier", values }, { ...learned, rareThreshold: 1 })
