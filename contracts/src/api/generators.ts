@@ -266,13 +266,11 @@ export const DpConfigValidation = Schema.Struct({
   epsilon: Schema.NullOr(Schema.Number).annotations({
     description: "ε the model would spend in all, budget.preprocessing + budget.training (≤ target_epsilon); null when not valid"
   }),
-  budget: Schema.optional(
-    Schema.NullOr(
-      Schema.Struct({
-        preprocessing: Schema.Number.annotations({ description: "ε of the row count, bounds, categories and missing values: a fixed share of the target" }),
-        training: Schema.Number.annotations({ description: "ε DP-SGD would spend (at most the rest of the target)" })
-      })
-    )
+  budget: Schema.NullOr(
+    Schema.Struct({
+      preprocessing: Schema.Number.annotations({ description: "ε of the row count, bounds, categories and missing values: a fixed share of the target" }),
+      training: Schema.Number.annotations({ description: "ε DP-SGD would spend (at most the rest of the target)" })
+    })
   ).annotations({ description: "epsilon's two parts; null when not valid" }),
   delta: Schema.Number.annotations({ description: "the total δ, min(1e-5, 1/(10·rows)): below 1/rows; half of it DP-SGD's" }),
   noise_multiplier: Schema.NullOr(Schema.Number).annotations({ description: "σ that spends the training's share (Opacus's search); null when none does" }),

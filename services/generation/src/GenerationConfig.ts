@@ -23,6 +23,12 @@ export const GenerationConfig = Config.all({
   stallTimeout: Config.duration("GENERATION_STALL_TIMEOUT").pipe(Config.withDefault(Duration.seconds(60))),
   /** Attempts a job gets in all: a lost worker's job starts again until this many were lost, then it fails. */
   maxAttempts: Config.integer("GENERATION_MAX_ATTEMPTS").pipe(Config.withDefault(2)),
+  /**
+   * The secret dp-ctgan's noise is drawn with (with the generator's id): the noise must not be replayable from the
+   * seed the record shows, or ε means nothing. Set, a dp-ctgan job is reproducible for a seed like the others; unset,
+   * each job draws a fresh secret (docs/privacy.md).
+   */
+  noiseSecret: Config.option(Config.redacted("GENERATION_NOISE_SECRET")),
   /** Names this process in `generator.started` (which worker ran which attempt). */
   instanceId: Config.string("GENERATION_INSTANCE_ID").pipe(Config.withDefault(`${hostname()}-${process.pid}`))
 })

@@ -3,7 +3,8 @@ import type { DatasetId, EventEnvelope, GenerationFailureReason, GeneratorId, Re
 import { defaultProtectionSettings } from "@synth/protect"
 import { EventWriter } from "@synth/eventlog"
 import { describeDuration } from "@synth/synth"
-import { Cause, Chunk, Clock, Deferred, Duration, Effect, Fiber, Metric, Option, Ref, Schedule, Stream } from "effect"
+import { Cause, Chunk, Clock, Deferred, Duration, Effect, Fiber, Metric, Option, Redacted, Ref, Schedule, Stream } from "effect"
+import { createHmac, randomBytes } from "node:crypto"
 import { GenerationConfig } from "./GenerationConfig.ts"
 import { generationActor, type JobRequest } from "./JobMonitor.ts"
 import { LocalJobs } from "./LocalJobs.ts"
@@ -158,6 +159,13 @@ export class JobRunner extends Effect.Service<JobRunner>()("@synth/generation/Jo
       }
     }
 
+    /** The generator's own noise secret: derived from GENERATION_NOISE_SECRET, or drawn afresh for this job. */
+    const noiseSecretOf = (generatorId: GeneratorId) =>
+      Option.match(config.noiseSecret, {
+        onNone: () => randomBytes(32).toString("base64url"),
+        onSome: (secret) => createHmac("sha256", Redacted.value(secret)).update(generatorId).digest("base64url")
+      })
+
     const fail = (job: JobRequest, attempt: number, cause: EventEnvelope, reason: GenerationFailureReason, message: string) =>
       writer.append(
         [{ type: "generator.failed", version: 1, payload: { generatorId: job.generatorId, attempt, reason, message } }],
@@ -229,7 +237,8 @@ export class JobRunner extends Effect.Service<JobRunner>()("@synth/generation/Jo
                   epochs: job.parameters.epochs,
                   batchSize: job.parameters.batchSize,
                   targetEpsilon: job.parameters.targetEpsilon,
-                  threads
+                  threads,
+                  ...(job.generatorType === "dp-ctgan" ? { noiseSecret: noiseSecretOf(job.generatorId) } : {})
                 },
                 numRows: job.parameters.numRows,
                 scan,

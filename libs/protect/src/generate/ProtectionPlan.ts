@@ -38,7 +38,8 @@ export const ProtectionPlan = Schema.Struct({
   fakes: Schema.Array(Schema.Struct({ column: Schema.String, plan: Schema.Unknown })),
   /** The key of the `hash` handling's pseudonyms; null when no column is hashed. */
   hashKey: Schema.NullOr(Schema.String),
-  holdout: Schema.Struct({ share: Schema.Number, maxRows: Schema.Int, rows: Schema.Int })
+  /** The holdout's draw (holdoutRows: the share, its bound and the generator's seed); no count of the data. */
+  holdout: Schema.Struct({ share: Schema.Number, maxRows: Schema.Int })
 })
 export type ProtectionPlan = typeof ProtectionPlan.Type
 

@@ -157,7 +157,7 @@ export const prepareTraining = (input: PreparationInput, fakers: Fakers): Prepar
       bounds,
       fakes,
       hashKey,
-      holdout: { share: settings.holdoutShare, maxRows: holdoutMaxRows, rows: held.length }
+      holdout: { share: settings.holdoutShare, maxRows: holdoutMaxRows }
     },
     filters: { rows: rowFilter, values: valueFilters },
     counts: { redrawnValues, rareCategoryRows },

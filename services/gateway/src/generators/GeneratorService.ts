@@ -32,6 +32,10 @@ import { validateDpConfig as checkDpConfig } from "./validateDpConfig.ts"
 import { keptColumns } from "./validatePrivacy.ts"
 import { validateGeneration, validateSample } from "./validateRequest.ts"
 
+/** The rows a generation trains on: the dataset's, less those it holds out for the membership-inference attack. */
+const trainingRowsOf = (rows: number, holdoutShare: number) =>
+  rows - holdoutSize(rows, { share: holdoutShare, maxRows: protectionBounds.holdoutMaxRows })
+
 /** Distinct values assumed per string column when estimating the encoded width (ingestion does not count them). */
 const assumedCategories = 20
 
@@ -133,10 +137,10 @@ export class GeneratorService extends Effect.Service<GeneratorService>()("@synth
         onRight: Effect.succeed
       })
       const { protection } = valid.privacy
-      const rows = dataset.rowCount ?? 0
       // dp-ctgan trains on the rows left after the holdout: the accountant counts those.
-      const trainingRows = rows - holdoutSize(rows, { share: protection.holdoutShare, maxRows: protectionBounds.holdoutMaxRows })
-      if (valid.generatorType === "dp-ctgan") yield* withinPrivacyBudget(trainingRows, valid)
+      if (valid.generatorType === "dp-ctgan") {
+        yield* withinPrivacyBudget(trainingRowsOf(dataset.rowCount ?? 0, protection.holdoutShare), valid)
+      }
       const generatorId = (yield* ids.next) as GeneratorId
       const outputDatasetId = (yield* ids.next) as DatasetId
       const seed = valid.seed ?? randomInt(0, 2 ** 32 - 1)
@@ -273,7 +277,8 @@ export class GeneratorService extends Effect.Service<GeneratorService>()("@synth
     /** The accountant runs here, handing the event loop back between orders (a search can take a second or two). */
     const validateDpConfig = Effect.fn("GeneratorService.validateDpConfig")(function* (owner: UserId, body: DpConfigRequest) {
       const dataset = yield* sourceDataset(body.dataset_id, owner)
-      const rows = dataset.rowCount ?? 0
+      // What training will see: the rows a generation with the default holdout keeps for training.
+      const rows = trainingRowsOf(dataset.rowCount ?? 0, protectionBounds.holdoutShare.default)
       const valid = yield* Either.match(checkDpConfig(body, rows), { onLeft: Effect.fail, onRight: Effect.succeed })
       const assessment = yield* assessDpConfiguration({
         rows,
@@ -302,7 +307,8 @@ export class GeneratorService extends Effect.Service<GeneratorService>()("@synth
         warnings: assessment.warnings,
         recommendations: assessment.recommendations,
         recommended_epochs: assessment.recommendedEpochs,
-        recommended_batch_size: assessment.recommendedBatchSize
+        recommended_batch_size: assessment.recommendedBatchSize,
+        budget: assessment.budget
       }
       return result
     })

@@ -14,6 +14,8 @@ export interface TrainingParameters {
   readonly targetEpsilon: number | null
   /** 2 when the job holds a second core for a data-parallel neural training. */
   readonly threads: 1 | 2
+  /** dp-ctgan: the secret its noise is drawn with (GenerationConfig.noiseSecret); absent for the other models. */
+  readonly noiseSecret?: string
 }
 
 /** The dataset's latest stored scan, which the column roles come from; null: none stored, the worker runs the basic scan. */
