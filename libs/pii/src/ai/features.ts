@@ -9,7 +9,8 @@ import { columnShapeSummary } from "./valueShape.ts"
  * The local classifier's view of a column, as a fixed-length vector: hashed words and character trigrams of the
  * name; hashed value shapes; hashed character trigrams of values (letters lower-cased, digits as 9), which is what
  * lets it tell names and street addresses from other text; value statistics; the share of values each pattern
- * detector validates; and the name's hint. Hashing keeps the model small and keeps no word or value in it.
+ * detector validates; the name's hint; how the values read word by word (names, places, things: lexicon/); and
+ * whether they are decimals or Unix times. Hashing keeps the model small and keeps no word or value in it.
  */
 const nameWordBuckets = 256
 const nameTrigramBuckets = 256
@@ -17,6 +18,11 @@ const shapeBuckets = 256
 const valueTrigramBuckets = 512
 const kinds: ReadonlyArray<ColumnKind> = ["integer", "float", "boolean", "string", "date", "datetime"]
 const statisticCount = 18
+/** Shares of values read as a person, a place, a region, a thing, ambiguous (lexicon/). */
+const vocabularyShares = 5
+/** Decimals or Unix times (scan/evidence.ts). */
+const numberKinds = 2
+const hintWeight = { exact: 1, partial: 0.5, role: 0.25 } as const
 
 const offsets = (() => {
   const nameWords = 0
@@ -27,8 +33,10 @@ const offsets = (() => {
   const kind = statistics + statisticCount
   const detectorShares = kind + kinds.length
   const hints = detectorShares + piiTypes.length
-  const width = hints + piiTypes.length
-  return { nameWords, nameTrigrams, shapes, valueTrigrams, statistics, kind, detectorShares, hints, width }
+  const vocabulary = hints + piiTypes.length
+  const numbers = vocabulary + vocabularyShares
+  const width = numbers + numberKinds
+  return { nameWords, nameTrigrams, shapes, valueTrigrams, statistics, kind, detectorShares, hints, vocabulary, numbers, width }
 })()
 
 export const featureWidth = offsets.width
@@ -87,7 +95,13 @@ export const columnFeatures = (column: ColumnSample): Float32Array => {
   const evidence = columnEvidence(column, patternDetectors, hasVetoWord)
   for (const [type, found] of evidence.byType) vector[offsets.detectorShares + piiTypes.indexOf(type)] = found.share
   const hint = nameHint(column.name)
-  for (const type of hint?.types ?? []) vector[offsets.hints + piiTypes.indexOf(type)] = hint?.strength === "exact" ? 1 : 0.5
+  for (const type of hint?.types ?? []) vector[offsets.hints + piiTypes.indexOf(type)] = hintWeight[hint?.strength ?? "role"]
+  const vocabulary = evidence.vocabulary
+  if (vocabulary !== undefined) {
+    const shares = [vocabulary.person, vocabulary.place, vocabulary.region, vocabulary.thing, vocabulary.ambiguous]
+    shares.forEach((share, index) => (vector[offsets.vocabulary + index] = share))
+  }
+  if (evidence.numbers !== undefined) vector[offsets.numbers + (evidence.numbers === "decimals" ? 0 : 1)] = 1
   return vector
 }
 
