@@ -21,6 +21,12 @@ export const allLocales: ReadonlyArray<Faker> = [fakerEN_US, fakerEN_GB, fakerEN
 
 const isoDate = (date: Date) => date.toISOString().slice(0, 10)
 
+/**
+ * The day the corpus's dates are drawn back from (birth dates, recent events): fixed, so the corpus and the model
+ * trained on it are the same bytes whatever day they are generated (faker counts back from now by default).
+ */
+const corpusToday = new Date(Date.UTC(2026, 5, 1))
+
 /** Distinct values of `make`, `count` of them at most (fewer when `make` repeats itself). */
 const distinct = (count: number, make: () => string): ReadonlyArray<string> => {
   const values = new Set<string>()
@@ -137,7 +143,7 @@ export const columnGenerators: ReadonlyArray<ColumnGenerator> = [
   {
     label: "date_of_birth",
     names: ["dob", "date_of_birth", "birthDate", "Geburtsdatum", "date_de_naissance", "fecha_nacimiento", "data_di_nascita", "geboortedatum", "birthday"],
-    value: (faker) => isoDate(faker.date.birthdate({ mode: "age", min: 18, max: 90 }))
+    value: (faker) => isoDate(faker.date.birthdate({ mode: "age", min: 18, max: 90, refDate: corpusToday }))
   },
   {
     label: "ip_address",
@@ -239,7 +245,7 @@ export const columnGenerators: ReadonlyArray<ColumnGenerator> = [
   { label: null, names: ["quantity", "qty", "units", "Menge"], value: (_, draw) => String(draw.integer(1, 40)) },
   { label: null, names: ["status", "state", "order_status"], value: (_, draw) => draw.pick(["pending", "shipped", "delivered", "cancelled", "returned"]) },
   { label: null, names: ["uuid", "event_id", "request_id"], value: (faker) => faker.string.uuid() },
-  { label: null, names: ["created_at", "order_date", "updated_at", "event_date"], value: (faker) => isoDate(faker.date.recent({ days: 400 })) },
+  { label: null, names: ["created_at", "order_date", "updated_at", "event_date"], value: (faker) => isoDate(faker.date.recent({ days: 400, refDate: corpusToday })) },
   { label: null, names: ["comment", "notes", "description", "feedback"], value: (faker) => faker.lorem.sentence() },
   { label: null, names: ["company", "company_name", "employer_name", "merchant"], value: (faker) => faker.company.name() },
   { label: null, names: ["country", "pays", "Land"], value: (faker) => faker.location.country(), pool: (faker, draw) => distinct(draw.integer(3, 30), () => faker.location.country()) },

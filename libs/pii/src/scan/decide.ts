@@ -45,8 +45,9 @@ export const numbersAllow = (evidence: ColumnEvidence, type: PiiType): boolean =
 
 /** The values alone decide: a strong format, a street address, or words that read as names or cities. */
 const valuesDecide = (evidence: ColumnEvidence, type: PiiType, values: TypeEvidence | undefined): "format" | "vocabulary" | undefined => {
-  const strong = values !== undefined && values.strength !== "loose_format"
-  if ((strong || type === "street_address") && values!.share >= 0.8 && !evidence.vetoed) return "format"
+  if (values !== undefined && (values.strength !== "loose_format" || type === "street_address") && values.share >= 0.8 && !evidence.vetoed) {
+    return "format"
+  }
   const vocabulary = evidence.vocabulary
   if (vocabulary === undefined) return undefined
   if (type === "person_name" && valuesAreNames(vocabulary) && !nameWords(evidence.column.name).some((word) => notPersonWords.has(word))) {

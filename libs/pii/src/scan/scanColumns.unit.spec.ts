@@ -80,6 +80,10 @@ describe("names and cities by their values", () => {
     expect(typeIn([column("last", repeat(["Smith", "Müller", "Garcia", "Rossi", "Dubois", "Jansen", "Silva"]))], "last")).toBe("person_name")
   })
 
+  it("gives a name that says street address nothing when no value is an address", () => {
+    expect(typeIn([column("address", repeat(["Yes", "No", "Unknown"]))], "address")).toBeUndefined()
+  })
+
   it("gives a role word nothing when the values are not names", () => {
     expect(typeIn([column("manager", repeat(["Yes", "No"]))], "manager")).toBeUndefined()
     expect(typeIn([column("last", repeat(["2024-01-02", "2024-03-04"]), "date")], "last")).toBeUndefined()
