@@ -29,7 +29,7 @@ const strengthOf: Record<string, string> = {
   email_address: "strict", social_security_number: "strict / loose", uk_national_insurance_number: "strict",
   crypto_wallet_address: "strict", mac_address: "strict", ip_address: "strict", url: "strict", uk_postcode: "strict",
   phone_number: "strict / loose", icd10_code: "strict / loose", medical_record_number: "strict / loose",
-  geo_coordinates: "strict / pair", person_name: "learned", street_address: "learned / loose", username: "loose",
+  geo_coordinates: "strict / pair", person_name: "words / learned", city: "words / loose", street_address: "learned / loose", username: "loose",
   passport_number: "loose", drivers_license_number: "loose", bank_account_number: "loose", date_of_birth: "loose",
   us_zip_code: "loose"
 }

@@ -19,7 +19,7 @@ export const PiiFinding = Schema.Struct({
       "drivers_license_number, uk_national_insurance_number, nhs_number, canadian_social_insurance_number, " +
       "national_id_number, date_of_birth, ip_address, mac_address, url, username, credit_card_number, iban, " +
       "bank_routing_number, bank_account_number, crypto_wallet_address, medical_record_number, icd10_code, " +
-      "npi_number, street_address, us_zip_code, uk_postcode, geo_coordinates"
+      "npi_number, street_address, us_zip_code, uk_postcode, city, geo_coordinates"
   }),
   confidence: Share,
   sample_values: Schema.Array(Schema.String).annotations({

@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url"
 import { artifactOf, classifierClasses, columnFeatures, predictProbabilities, trainSoftmax } from "../src/ai/index.ts"
 import { generateCorpus } from "../src/corpus/index.ts"
 
-const version = "local-classifier-v1"
+const version = "local-classifier-v2"
 const trainingSeeds = [101, 102, 103]
 const heldOutSeed = 199
 const tablesPerSeed = 500
@@ -43,7 +43,7 @@ const artifact = artifactOf(model, version, {
   heldOutAccuracy
 })
 const text = `${JSON.stringify(artifact)}\n`
-const target = fileURLToPath(new URL("../src/ai/model/local-classifier.v1.json", import.meta.url))
+const target = fileURLToPath(new URL("../src/ai/model/local-classifier.v2.json", import.meta.url))
 writeFileSync(target, text)
 console.log(`features ${((prepared - started) / 1000).toFixed(1)} s, training ${((trained - prepared) / 1000).toFixed(1)} s`)
 console.log(`${training.length} training columns, ${heldOut.length} held out: accuracy ${heldOutAccuracy}`)

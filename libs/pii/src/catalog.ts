@@ -45,5 +45,6 @@ export const piiCatalog: Readonly<Record<PiiType, PiiTypeInfo>> = {
   street_address: { category: "location", label: "street address", sensitivity: "medium", recommendation: "Generalise to city or region before training, or drop it; addresses locate people." },
   us_zip_code: { category: "location", label: "US ZIP code", sensitivity: "low", recommendation: "Truncate to the first three digits (HIPAA Safe Harbor) when combined with age, sex or birth date." },
   uk_postcode: { category: "location", label: "UK postcode", sensitivity: "low", recommendation: "Keep only the outward code (the part before the space) when combined with age, sex or birth date." },
+  city: { category: "location", label: "city", sensitivity: "low", recommendation: "A city singles people out together with age, sex or a birth date where few rows share it: generalise rare cities to their region or country before training, or keep the column for aggregate use with rare-category protection (cities of fewer than k rows never appear in the output)." },
   geo_coordinates: { category: "location", label: "geographic coordinates", sensitivity: "medium", recommendation: "Round to 2 decimals (~1 km) or snap to a grid before training; precise coordinates locate homes." }
 }

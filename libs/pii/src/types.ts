@@ -39,7 +39,8 @@ export const piiTypes = [
   "street_address",
   "us_zip_code",
   "uk_postcode",
-  "geo_coordinates"
+  "geo_coordinates",
+  "city"
 ] as const
 export type PiiType = (typeof piiTypes)[number]
 

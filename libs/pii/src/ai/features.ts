@@ -9,14 +9,20 @@ import { columnShapeSummary } from "./valueShape.ts"
  * The local classifier's view of a column, as a fixed-length vector: hashed words and character trigrams of the
  * name; hashed value shapes; hashed character trigrams of values (letters lower-cased, digits as 9), which is what
  * lets it tell names and street addresses from other text; value statistics; the share of values each pattern
- * detector validates; and the name's hint. Hashing keeps the model small and keeps no word or value in it.
+ * detector validates (and how many years a column of dates spans); the name's hint; how the values read word by word (names, places, things: lexicon/); and
+ * whether they are decimals or Unix times. Hashing keeps the model small and keeps no word or value in it.
  */
 const nameWordBuckets = 256
 const nameTrigramBuckets = 256
 const shapeBuckets = 256
 const valueTrigramBuckets = 512
 const kinds: ReadonlyArray<ColumnKind> = ["integer", "float", "boolean", "string", "date", "datetime"]
-const statisticCount = 18
+const statisticCount = 19
+/** Shares of values read as a person, a place, a region, a thing, ambiguous (lexicon/). */
+const vocabularyShares = 5
+/** Decimals or Unix times (scan/evidence.ts). */
+const numberKinds = 2
+const hintWeight = { exact: 1, partial: 0.5, role: 0.25 } as const
 
 const offsets = (() => {
   const nameWords = 0
@@ -27,8 +33,10 @@ const offsets = (() => {
   const kind = statistics + statisticCount
   const detectorShares = kind + kinds.length
   const hints = detectorShares + piiTypes.length
-  const width = hints + piiTypes.length
-  return { nameWords, nameTrigrams, shapes, valueTrigrams, statistics, kind, detectorShares, hints, width }
+  const vocabulary = hints + piiTypes.length
+  const numbers = vocabulary + vocabularyShares
+  const width = numbers + numberKinds
+  return { nameWords, nameTrigrams, shapes, valueTrigrams, statistics, kind, detectorShares, hints, vocabulary, numbers, width }
 })()
 
 export const featureWidth = offsets.width
@@ -87,8 +95,30 @@ export const columnFeatures = (column: ColumnSample): Float32Array => {
   const evidence = columnEvidence(column, patternDetectors, hasVetoWord)
   for (const [type, found] of evidence.byType) vector[offsets.detectorShares + piiTypes.indexOf(type)] = found.share
   const hint = nameHint(column.name)
-  for (const type of hint?.types ?? []) vector[offsets.hints + piiTypes.indexOf(type)] = hint?.strength === "exact" ? 1 : 0.5
+  for (const type of hint?.types ?? []) vector[offsets.hints + piiTypes.indexOf(type)] = hintWeight[hint?.strength ?? "role"]
+  const vocabulary = evidence.vocabulary
+  if (vocabulary !== undefined) {
+    const shares = [vocabulary.person, vocabulary.place, vocabulary.region, vocabulary.thing, vocabulary.ambiguous]
+    shares.forEach((share, index) => (vector[offsets.vocabulary + index] = share))
+  }
+  if (evidence.numbers !== undefined) vector[offsets.numbers + (evidence.numbers === "decimals" ? 0 : 1)] = 1
   return vector
+}
+
+/**
+ * How many years the middle 90 % of a column's dates span, over 100: birth dates spread over decades, dates of events
+ * (orders, visits, sign-ups) over a few years. Relative, so the features of a table do not change as time passes.
+ */
+const yearSpread = (values: ReadonlyArray<string>): number => {
+  const years = values.flatMap((value) => {
+    const match = /^(\d{4})-\d{2}-\d{2}/.exec(value)
+    return match === null ? [] : [Number(match[1])]
+  })
+  if (years.length < Math.max(2, values.length / 2)) return 0
+  years.sort((a, b) => a - b)
+  const low = years[Math.floor(years.length * 0.05)]!
+  const high = years[Math.min(years.length - 1, Math.floor(years.length * 0.95))]!
+  return Math.min(1, (high - low) / 100)
 }
 
 const valueStatistics = (values: ReadonlyArray<string>, present: number, total: number): ReadonlyArray<number> => {
@@ -138,6 +168,7 @@ const valueStatistics = (values: ReadonlyArray<string>, present: number, total: 
     capitalised / n,
     numeric / n,
     values.length === 0 ? 0 : new Set(values).size / values.length,
+    yearSpread(values),
     total === 0 ? 0 : present / total
   ]
 }

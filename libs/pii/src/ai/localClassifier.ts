@@ -1,7 +1,7 @@
 import type { AiColumnVerdict, ScanInput } from "../types.ts"
 import { type ClassifierArtifact, classifierClasses, modelOf } from "./artifact.ts"
 import { columnFeatures, featureWidth } from "./features.ts"
-import artifact from "./model/local-classifier.v1.json" with { type: "json" }
+import artifact from "./model/local-classifier.v2.json" with { type: "json" }
 import { predictProbabilities, type SoftmaxModel } from "./softmaxRegression.ts"
 
 const stored = artifact as ClassifierArtifact

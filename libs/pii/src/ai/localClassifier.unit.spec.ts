@@ -22,7 +22,7 @@ describe("valueShape", () => {
 
 describe("the shipped local classifier", () => {
   it("is the artifact the training script wrote", () => {
-    expect(localClassifier.version).toBe("local-classifier-v1")
+    expect(localClassifier.version).toBe("local-classifier-v2")
     expect(localClassifier.training.heldOutAccuracy).toBeGreaterThan(0.95)
   })
 

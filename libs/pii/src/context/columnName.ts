@@ -1,10 +1,14 @@
 import type { PiiType } from "../types.ts"
-import { notPersonWords, vetoWords, vocabulary } from "./vocabulary.ts"
+import { notPersonWords, personRoleWords, roleFillers, vetoWords, vocabulary, wholeNameOnly } from "./vocabulary.ts"
 
-/** What a column's name says: a type and how plainly (`exact`: the whole name; `partial`: part of it). */
+/**
+ * What a column's name says: a type and how plainly (`exact`: the whole name; `partial`: part of it; `role`: the name
+ * only says whose the value is, `employee`, `who`, `manager`, or is a bare `first` / `last`: a person's name only if
+ * the values read as names).
+ */
 export interface NameHint {
   readonly types: ReadonlyArray<PiiType>
-  readonly strength: "exact" | "partial"
+  readonly strength: "exact" | "partial" | "role"
   /** The phrase that matched, for explanations. */
   readonly phrase: string
 }
@@ -62,6 +66,7 @@ export const nameHint = (name: string): NameHint | undefined => {
   for (const phrase of phrases) {
     let strength: NameHint["strength"] | undefined
     if (coreCompact === phrase.compact || compact === phrase.compact) strength = "exact"
+    else if (wholeNameOnly.has(phrase.compact)) continue
     else if (containsRun(words, phrase.words)) strength = "partial"
     else if (phrase.compact.length >= 5 && compact.includes(phrase.compact)) strength = "partial"
     if (strength === undefined) continue
@@ -69,7 +74,14 @@ export const nameHint = (name: string): NameHint | undefined => {
     const score = phrase.compact.length + (strength === "exact" ? 100 : 0)
     if (best === undefined || score > best.score) best = { hint: { types: phrase.types, strength, phrase: phrase.words.join(" ") }, score }
   }
-  return best?.hint
+  return best?.hint ?? roleHint(words)
+}
+
+/** `employee`, `who`, `account_manager`, `assigned_to`, `first`: role words and fillers only, one role word at least. */
+const roleHint = (words: ReadonlyArray<string>): NameHint | undefined => {
+  const roles = words.filter((word) => personRoleWords.has(word))
+  if (roles.length === 0 || !words.every((word) => personRoleWords.has(word) || roleFillers.has(word))) return undefined
+  return { types: ["person_name"], strength: "role", phrase: roles.join(" ") }
 }
 
 /** The name is about something other than a person's data (`order_number`, `email_count`, `version`). */

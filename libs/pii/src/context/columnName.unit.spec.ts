@@ -29,7 +29,26 @@ describe("nameHint", () => {
     ["codice_fiscale", "national_id_number", "exact"],
     ["PLZ", "us_zip_code", "exact"],
     ["emergency_contact_phone", "phone_number", "partial"],
-    ["kundenemail", "email_address", "partial"]
+    ["kundenemail", "email_address", "partial"],
+    ["city", "city", "exact"],
+    ["billing_city", "city", "exact"],
+    ["Wohnort", "city", "exact"],
+    ["ville", "city", "exact"],
+    ["ciudad", "city", "exact"],
+    ["citta", "city", "exact"],
+    ["cidade", "city", "exact"],
+    ["woonplaats", "city", "exact"],
+    ["municipality", "city", "exact"],
+    ["Ort", "city", "exact"],
+    ["city_name", "city", "exact"],
+    ["Heimatstadt", "city", "partial"],
+    ["employee", "person_name", "role"],
+    ["who", "person_name", "role"],
+    ["account_manager", "person_name", "role"],
+    ["assigned_to", "person_name", "role"],
+    ["first", "person_name", "role"],
+    ["last", "person_name", "role"],
+    ["Mitarbeiter", "person_name", "role"]
   ])("%s → %s (%s)", (name, type, strength) => {
     const hint = nameHint(name)
     expect(hint?.types).toContain(type)
@@ -50,6 +69,28 @@ describe("nameHint", () => {
       else expect(hint?.types ?? []).not.toContain("person_name")
     }
   )
+})
+
+describe("what a name does not say", () => {
+  it.each(["customer_id", "last_login", "employee_count", "manager_level", "first_purchase_date", "who_cares_score"])(
+    "%s is no role hint for a person's name",
+    (name) => {
+      expect(nameHint(name)?.strength).not.toBe("role")
+    }
+  )
+
+  it.each(["market_cap", "sin_theta", "pan_size", "web_traffic", "sort_order"])("%s gives no hint from a short word inside it", (name) => {
+    expect(nameHint(name)).toBeUndefined()
+  })
+
+  it.each(["created_ts", "event_time", "epoch", "timestamp_ms", "unix_seconds"])("%s names times: no hint at all", (name) => {
+    expect(nameHint(name)).toBeUndefined()
+  })
+
+  it("keeps city names of things apart from people: `city_name` is a city, not a person's name", () => {
+    expect(nameHint("city_name")?.types).toEqual(["city"])
+    expect(nameHint("employer_name")?.types ?? []).not.toContain("person_name")
+  })
 })
 
 describe("coordinatePairs", () => {

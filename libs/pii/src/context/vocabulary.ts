@@ -84,6 +84,13 @@ export const vocabulary: ReadonlyArray<readonly [ReadonlyArray<PiiType>, Readonl
     "zip", "zip code", "zipcode", "postal code", "postalcode", "postcode", "post code", "plz", "postleitzahl",
     "code postal", "cp", "codigo postal", "cap", "cep"
   ]],
+  [["city"], [
+    "city", "town", "city name", "town name", "hometown", "home town", "village", "municipality", "locality",
+    "birthplace", "birth place", "place of birth", "ort", "wohnort", "stadt", "gemeinde", "geburtsort", "ville",
+    "commune", "lieu de naissance", "ciudad", "localidad", "municipio", "poblacion", "lugar de nacimiento", "citta",
+    "comune", "localita", "luogo di nascita", "cidade", "municipio de residencia", "naturalidade", "plaats",
+    "woonplaats", "gemeente", "stad", "geboorteplaats"
+  ]],
   [["geo_coordinates"], [
     "lat", "latitude", "lng", "lon", "long", "longitude", "coordinates", "coords", "geo", "geolocation", "latlng",
     "lat lon", "lat long", "location", "gps", "breitengrad", "langengrad", "latitud", "longitud", "latitudine",
@@ -100,7 +107,39 @@ export const vetoWords: ReadonlySet<string> = new Set([
   "status", "flag", "verified", "enabled", "opt", "optin", "format", "length", "len", "score", "rate", "ratio",
   "version", "sku", "product", "products", "order", "orders", "hash", "hashed", "created", "updated", "modified",
   "template", "valid", "validated", "is", "has", "pct", "percent", "share", "size", "category", "method", "methods",
-  "campaign", "opened", "clicked", "bounced", "sent", "domain", "provider type", "plan", "release", "build"
+  "campaign", "opened", "clicked", "bounced", "sent", "domain", "provider type", "plan", "release", "build",
+  // Times: `event_ts`, `epoch`, `created_time` hold Unix times, which look like 9- to 13-digit ids.
+  "time", "timestamp", "ts", "epoch", "unix", "millis", "ms", "seconds", "secs", "elapsed", "duration"
+])
+
+/**
+ * Phrases of three letters or fewer that say a type only as the whole name (after owner words): inside a longer name
+ * they mean something else (`market_cap` is no Italian CAP, `sin_value` no Canadian SIN, `pan_size` no card).
+ */
+export const wholeNameOnly: ReadonlySet<string> = new Set([
+  "cap", "cp", "cep", "sin", "nas", "tin", "pan", "cc", "rut", "nie", "nif", "web", "uri", "dx", "aba", "rtn", "ort",
+  "nom", "mac", "gsm", "via", "rua", "cnh", "nhs"
+])
+
+/**
+ * Words that say whose a value is, or bare halves of a name (`employee`, `who`, `manager`, `first`, `last`): a
+ * person's name when the values read as names (context/ gives them the weak `role` hint; the scan checks the values).
+ */
+export const personRoleWords: ReadonlySet<string> = new Set([
+  "employee", "who", "manager", "contact", "customer", "client", "patient", "staff", "member", "author", "owner",
+  "assignee", "assigned", "reporter", "requester", "approver", "buyer", "seller", "recipient", "sender", "driver",
+  "passenger", "student", "teacher", "doctor", "physician", "nurse", "guest", "tenant", "landlord", "applicant",
+  "candidate", "beneficiary", "supervisor", "agent", "rep", "salesperson", "representative", "person", "participant",
+  "respondent", "subscriber", "attendee", "speaker", "worker", "volunteer", "player", "spouse", "parent", "guardian",
+  "signatory", "cardholder", "holder", "first", "last", "given", "family", "middle", "mitarbeiter", "kunde",
+  "ansprechpartner", "arzt", "employe", "salarie", "responsable", "empleado", "paciente", "medico", "dipendente",
+  "responsabile", "medewerker", "klant", "funcionario", "colaborador", "vendedor", "titular"
+])
+
+/** Words that may stand beside role words without changing what they say (`assigned_to`, `account_manager`). */
+export const roleFillers: ReadonlySet<string> = new Set([
+  "to", "by", "of", "the", "primary", "secondary", "main", "account", "sales", "lead", "line", "direct", "emergency",
+  "de", "du", "del", "da", "do", "van", "responsible", "1", "2", "3"
 ])
 
 /** Words that make `name` mean a thing, not a person: `product_name`, `company_name`, `file_name`, `city_name`. */
@@ -109,5 +148,7 @@ export const notPersonWords: ReadonlySet<string> = new Set([
   "region", "state", "department", "category", "model", "app", "project", "team", "store", "shop", "merchant",
   "bank", "vendor", "supplier", "file", "table", "column", "field", "event", "job", "task", "course", "school",
   "hospital", "organisation", "organization", "org", "firm", "species", "breed", "color", "colour", "song",
-  "artist", "album", "movie", "book", "user", "display", "plan", "package", "feature", "campaign", "site", "page"
+  "artist", "album", "movie", "book", "user", "display", "plan", "package", "feature", "campaign", "site", "page",
+  "town", "ville", "ciudad", "citta", "cidade", "stadt", "village", "place", "road", "employer", "agency", "club",
+  "venue", "hotel", "restaurant", "airline", "carrier", "institution", "university", "clinic", "pharmacy", "manufacturer"
 ])

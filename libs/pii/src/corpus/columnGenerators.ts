@@ -10,11 +10,45 @@ export interface ColumnGenerator {
   /** Locales whose data this column is (NHS numbers are British, SSNs American...); any when absent. */
   readonly locales?: ReadonlyArray<Faker>
   readonly value: (faker: Faker, draw: Draw) => string
+  /**
+   * Values drawn from a pool of this column's own (cities, categories: a few values repeated over the rows, as real
+   * tables have them): `pool` gives the pool, and rows draw from it with weights 1/rank (Zipf). Absent: `value` per row.
+   */
+  readonly pool?: (faker: Faker, draw: Draw) => ReadonlyArray<string>
 }
 
 export const allLocales: ReadonlyArray<Faker> = [fakerEN_US, fakerEN_GB, fakerEN_CA, fakerDE, fakerFR, fakerES, fakerIT, fakerNL, fakerPT_BR]
 
 const isoDate = (date: Date) => date.toISOString().slice(0, 10)
+
+/**
+ * The day the corpus's dates are drawn back from (birth dates, recent events): fixed, so the corpus and the model
+ * trained on it are the same bytes whatever day they are generated (faker counts back from now by default).
+ */
+const corpusToday = new Date(Date.UTC(2026, 5, 1))
+
+/** Distinct values of `make`, `count` of them at most (fewer when `make` repeats itself). */
+const distinct = (count: number, make: () => string): ReadonlyArray<string> => {
+  const values = new Set<string>()
+  for (let attempt = 0; attempt < count * 4 && values.size < count; attempt++) values.add(make())
+  return [...values]
+}
+
+/** A town of the locale: a real one from faker's list where it has one, else faker's generated place name. */
+const cityOf = (faker: Faker, draw: Draw): string => {
+  const real = faker.rawDefinitions.location?.city_name
+  if (real !== undefined && real !== null && real.length > 0 && draw.integer(0, 1) === 0) return draw.pick(real)
+  return faker.location.city()
+}
+
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
+
+/** Unix times of events over one to three years before a date in 2018-2025, in seconds or milliseconds. */
+const unixTime = (draw: Draw, perSecond: 1 | 1000) => {
+  const end = 1_514_764_800 + draw.integer(0, 8) * 31_556_952
+  const seconds = end - draw.integer(0, 3 * 31_556_952)
+  return perSecond === 1 ? String(seconds) : String(seconds * 1000 + draw.integer(0, 999))
+}
 
 /** The phone region of a faker locale (`en_GB` → GB, `de` → DE, `pt_BR` → BR). */
 const regionOf = (faker: Faker) => {
@@ -31,13 +65,19 @@ export const columnGenerators: ReadonlyArray<ColumnGenerator> = [
   },
   {
     label: "person_name",
-    names: ["first_name", "firstName", "fname", "Vorname", "prenom", "nombre", "voornaam", "given_name"],
+    names: ["first_name", "firstName", "fname", "Vorname", "prenom", "nombre", "voornaam", "given_name", "first", "First", "given"],
     value: (faker) => faker.person.firstName()
   },
   {
     label: "person_name",
-    names: ["last_name", "lastName", "surname", "Nachname", "nom_de_famille", "apellido", "cognome", "achternaam", "sobrenome"],
+    names: ["last_name", "lastName", "surname", "Nachname", "nom_de_famille", "apellido", "cognome", "achternaam", "sobrenome", "last", "Last", "family"],
     value: (faker) => faker.person.lastName()
+  },
+  {
+    // Names under a word that says only whose they are: the values must carry the decision.
+    label: "person_name",
+    names: ["employee", "who", "manager", "contact", "customer", "author", "assigned_to", "sales_rep", "Mitarbeiter", "Kunde", "cliente", "klant", "responsable", "patient"],
+    value: (faker) => faker.person.fullName()
   },
   {
     label: "email_address",
@@ -103,7 +143,7 @@ export const columnGenerators: ReadonlyArray<ColumnGenerator> = [
   {
     label: "date_of_birth",
     names: ["dob", "date_of_birth", "birthDate", "Geburtsdatum", "date_de_naissance", "fecha_nacimiento", "data_di_nascita", "geboortedatum", "birthday"],
-    value: (faker) => isoDate(faker.date.birthdate({ mode: "age", min: 18, max: 90 }))
+    value: (faker) => isoDate(faker.date.birthdate({ mode: "age", min: 18, max: 90, refDate: corpusToday }))
   },
   {
     label: "ip_address",
@@ -185,6 +225,12 @@ export const columnGenerators: ReadonlyArray<ColumnGenerator> = [
     value: (faker) => faker.location.zipCode()
   },
   {
+    label: "city",
+    names: ["city", "City", "town", "Ort", "Stadt", "Wohnort", "ville", "ciudad", "localidad", "citta", "cidade", "plaats", "woonplaats", "municipality", "customer_city", "billing_city", "hometown"],
+    value: (faker, draw) => cityOf(faker, draw),
+    pool: (faker, draw) => distinct(draw.integer(4, 40), () => cityOf(faker, draw))
+  },
+  {
     label: "geo_coordinates",
     names: ["location", "coordinates", "lat_lng", "gps", "geo"],
     value: (faker) => `${faker.location.latitude({ precision: 5 })}, ${faker.location.longitude({ precision: 5 })}`
@@ -199,13 +245,21 @@ export const columnGenerators: ReadonlyArray<ColumnGenerator> = [
   { label: null, names: ["quantity", "qty", "units", "Menge"], value: (_, draw) => String(draw.integer(1, 40)) },
   { label: null, names: ["status", "state", "order_status"], value: (_, draw) => draw.pick(["pending", "shipped", "delivered", "cancelled", "returned"]) },
   { label: null, names: ["uuid", "event_id", "request_id"], value: (faker) => faker.string.uuid() },
-  { label: null, names: ["created_at", "order_date", "updated_at", "event_date"], value: (faker) => isoDate(faker.date.recent({ days: 400 })) },
+  { label: null, names: ["created_at", "order_date", "updated_at", "event_date"], value: (faker) => isoDate(faker.date.recent({ days: 400, refDate: corpusToday })) },
   { label: null, names: ["comment", "notes", "description", "feedback"], value: (faker) => faker.lorem.sentence() },
   { label: null, names: ["company", "company_name", "employer_name", "merchant"], value: (faker) => faker.company.name() },
-  { label: null, names: ["city", "ville", "ciudad", "Stadt"], value: (faker) => faker.location.city() },
-  { label: null, names: ["country", "pays", "Land"], value: (faker) => faker.location.country() },
+  { label: null, names: ["country", "pays", "Land"], value: (faker) => faker.location.country(), pool: (faker, draw) => distinct(draw.integer(3, 30), () => faker.location.country()) },
+  { label: null, names: ["state", "region", "province", "Bundesland"], value: (faker) => faker.location.state(), pool: (faker, draw) => distinct(draw.integer(3, 20), () => faker.location.state()) },
   { label: null, names: ["color", "colour", "Farbe"], value: (faker) => faker.color.human() },
+  { label: null, names: ["color", "colour", "Farbe", "finish"], value: (faker) => capitalise(faker.color.human()), pool: (faker, draw) => distinct(draw.integer(3, 15), () => capitalise(faker.color.human())) },
   { label: null, names: ["department", "category", "segment"], value: (faker) => faker.commerce.department() },
+  { label: null, names: ["brand", "supplier", "vendor", "Hersteller"], value: (faker) => faker.company.name(), pool: (faker, draw) => distinct(draw.integer(3, 25), () => faker.company.name()) },
+  { label: null, names: ["job_title", "position", "role"], value: (faker) => faker.person.jobTitle() },
+  { label: null, names: ["created_ts", "event_time", "epoch", "timestamp", "ts", "updated_unix", "logged"], value: (_, draw) => unixTime(draw, 1) },
+  { label: null, names: ["created_ms", "event_ts", "time_ms", "timestamp_ms", "clicked_at"], value: (_, draw) => unixTime(draw, 1000) },
+  { label: null, names: ["visits", "population", "steps", "page_views", "Einwohner"], value: (_, draw) => String(draw.integer(10_000, 99_999)) },
+  { label: null, names: ["temperature", "ratio", "weight_kg", "elevation", "Messwert"], value: (_, draw) => (draw.integer(-8_999, 8_999) / 100).toFixed(draw.integer(2, 5)) },
+  { label: null, names: ["first", "last", "who"], value: (_, draw) => draw.pick(["Yes", "No"]) },
   { label: null, names: ["score", "rating", "satisfaction"], value: (_, draw) => (draw.integer(0, 1000) / 100).toFixed(2) },
   { label: null, names: ["plan", "tier", "membership"], value: (_, draw) => draw.pick(["free", "basic", "pro", "enterprise"]) }
 ]

@@ -59,7 +59,16 @@ export const generateCorpus = (options: CorpusOptions): ReadonlyArray<LabelledTa
         : draw.pick(generator.names)
       while (usedNames.has(name)) name = `${name}_${position + 1}`
       usedNames.add(name)
-      const raw = Array.from({ length: options.rowsPerTable }, () => (draw.next() < missing ? null : generator.value(locale, draw)))
+      const pool = generator.pool?.(locale, draw)
+      const weights = pool?.map((_, rank) => 1 / (rank + 1))
+      const total = weights?.reduce((sum, weight) => sum + weight, 0) ?? 0
+      const fromPool = () => {
+        let ticket = draw.next() * total
+        return pool![Math.max(0, weights!.findIndex((weight) => (ticket -= weight) < 0))]!
+      }
+      const raw = Array.from({ length: options.rowsPerTable }, () =>
+        draw.next() < missing ? null : pool === undefined || pool.length === 0 ? generator.value(locale, draw) : fromPool()
+      )
       const ingested = asIngested(raw)
       columns.push({ name, kind: ingested.kind, values: ingested.values })
       labels.push(generator.label)

@@ -122,6 +122,7 @@ export const maskValue = (type: PiiType | null, raw: string): string => {
       return keepLast(value, 2)
     case "person_name":
     case "username":
+    case "city":
       return value.split(/\s+/).map(initial).join(" ")
     case "street_address":
       return maskAddress(value)

@@ -15,6 +15,7 @@ import {
 import { isCreditCardNumber } from "./creditCard.ts"
 import { isCryptoWalletAddress } from "./crypto.ts"
 import { isBarePhoneNumber, isPhoneNumber } from "./phone.ts"
+import { readValue } from "../lexicon/valueVocabulary.ts"
 import { isStreetAddress } from "./streetAddress.ts"
 
 const dashedSsn = /^(\d{3})-(\d{2})-(\d{4})$/
@@ -192,5 +193,12 @@ export const patternDetectors: ReadonlyArray<PatternDetector> = [
     type: "person_name",
     strength: "loose_format",
     matches: (value) => /^[\p{Lu}][\p{L}'’.-]+(?:[ -][\p{L}][\p{L}'’.-]*){0,4}$/u.test(value) && !/\d/.test(value)
+  },
+  {
+    // Words of a place name (`Springfield`, `Saint-Denis`, `Mollet del Vallés`, `L'Aquila`): the name or the
+    // neighbours decide; the gazetteer and place-name shapes (lexicon/) decide alone.
+    type: "city",
+    strength: "loose_format",
+    matches: (value) => /^[\p{Lu}][\p{L}'’.-]*(?:[ -][\p{L}'’.-]+){0,5}$/u.test(value) && readValue(value) !== "thing"
   }
 ]

@@ -51,6 +51,21 @@ describe("pattern detectors", () => {
     expect(strongTypes(value)).toEqual([])
   })
 
+  it.each(["40.712776", "-33.868820", "151.209290", "+48.8566"])("the decimal %s is no phone number (a coordinate or a measurement)", (value) => {
+    expect(strongTypes(value)).not.toContain("phone_number")
+    expect(patternDetectors.filter((detector) => detector.type === "phone_number").some((detector) => detector.matches(value))).toBe(false)
+  })
+
+  it("keeps dotted phone numbers: two dots or more are a phone's separators", () => {
+    expect(strongTypes("415.555.2671")).toContain("phone_number")
+  })
+
+  it("takes place-name words for a city shape, and not products or colours", () => {
+    const city = patternDetectors.find((detector) => detector.type === "city")!
+    for (const value of ["Springfield", "Saint-Denis", "Mollet del Vallés", "L'Aquila", "Frankfurt am Main"]) expect(city.matches(value), value).toBe(true)
+    for (const value of ["Gorgeous Granite Chair", "Red", "Electronics", "12 Oak Street", "berlin"]) expect(city.matches(value), value).toBe(false)
+  })
+
   it("cannot tell a four-part version string from an IPv4 address by value: the column name decides", () => {
     expect(strongTypes("1.2.3.4")).toEqual(["ip_address"])
   })

@@ -13,6 +13,8 @@ export const nationalRegions = ["US", "GB", "DE", "FR", "ES", "IT", "NL", "BR", 
 // Digits with the separators people write phone numbers with, an optional extension; 7 to 15 digits (E.164's maximum).
 const phoneShape = /^\+?[\d\s().\-/]{7,24}(?:\s*(?:x|ext\.?)\s*\d{1,6})?$/i
 const isoDateLike = /^\d{4}-\d{2}-\d{2}/
+// `40.712776`, `-33.8688`: one decimal point is a measurement or a coordinate; dotted phones have two or more dots.
+const plainDecimal = /^[+-]?\d+\.\d+$/
 const hasSeparatorOrPrefix = /[\s().\-/]|^\+|^0/
 
 const validIn = (value: string, region: string | undefined): boolean => {
@@ -28,7 +30,7 @@ const validIn = (value: string, region: string | undefined): boolean => {
  * A bare run of digits without `+`, a leading 0 or separators is not taken for a phone: too many ids look the same.
  */
 export const isPhoneNumber = (value: string): boolean => {
-  if (!phoneShape.test(value) || isoDateLike.test(value)) return false
+  if (!phoneShape.test(value) || isoDateLike.test(value) || plainDecimal.test(value)) return false
   const digits = value.replace(/\D/g, "").length
   if (digits < 7 || digits > 15) return false
   if (value.startsWith("+")) return validIn(value, undefined)

@@ -1,4 +1,7 @@
 import { piiCatalog } from "../catalog.ts"
+import { nameWords } from "../context/columnName.ts"
+import { notPersonWords } from "../context/vocabulary.ts"
+import { valuesAreCities, valuesAreNames, valuesLookLikeNames, valuesLookLikePlaces } from "../lexicon/valueVocabulary.ts"
 import type { PiiMethod, PiiType } from "../types.ts"
 import type { ColumnEvidence, TypeEvidence } from "./evidence.ts"
 import type { PiiFinding } from "./PiiScan.ts"
@@ -7,10 +10,14 @@ import type { PiiFinding } from "./PiiScan.ts"
  * Confidence, from the evidence (clamped to 0.99: nothing here is certain):
  *   base by how the values were validated: checksum 0.9, strict format 0.8, loose format 0.45, none 0.35;
  *   × (0.6 + 0.4 × how far the match share is above one half), so 50 % matching gives 60 % of the base;
- *   + 0.25 when the whole column name says the type, + 0.15 when part of it does, + 0.1 when neighbours do.
+ *   + 0.25 when the whole column name says the type, + 0.15 when part of it does, + 0.1 when it names a role
+ *   (`employee`, `who`) and the values read as names, + 0.1 when neighbours support it, + 0.2 when the values' words
+ *   alone say person names or cities (lexicon/).
  * A finding needs: a checksum or strict format matching ≥ 80 % of values (unless the name vetoes formats), or a
  * name or neighbours that say the type with ≥ 50 % of values in its format, or (street addresses only, whose format
- * is distinctive) ≥ 80 % matching alone; and a confidence of at least `minimumConfidence`.
+ * is distinctive) ≥ 80 % matching alone, or values whose words read as person names or cities (the name lists and
+ * gazetteer of lexicon/); and a confidence of at least `minimumConfidence`. Decimals are measurements and Unix
+ * times are times: such columns get only a type their name states (or coordinates, for a latitude/longitude pair).
  */
 export const minimumConfidence = 0.4
 
@@ -27,24 +34,64 @@ interface Candidate {
   readonly evidence: TypeEvidence | undefined
 }
 
+/** Whether a type may be given to the column at all, by what its numbers are (see ColumnEvidence.numbers). */
+export const numbersAllow = (evidence: ColumnEvidence, type: PiiType): boolean => {
+  if (evidence.numbers === "decimals") return type === "geo_coordinates"
+  if (evidence.numbers === "unix_times") {
+    return evidence.hint !== undefined && evidence.hint.strength !== "role" && evidence.hint.types.includes(type)
+  }
+  return true
+}
+
+/** The values alone decide: a strong format, a street address, or words that read as names or cities. */
+const valuesDecide = (evidence: ColumnEvidence, type: PiiType, values: TypeEvidence | undefined): "format" | "vocabulary" | undefined => {
+  if (values !== undefined && (values.strength !== "loose_format" || type === "street_address") && values.share >= 0.8 && !evidence.vetoed) {
+    return "format"
+  }
+  const vocabulary = evidence.vocabulary
+  if (vocabulary === undefined) return undefined
+  if (type === "person_name" && valuesAreNames(vocabulary) && !nameWords(evidence.column.name).some((word) => notPersonWords.has(word))) {
+    return "vocabulary"
+  }
+  if (type === "city" && valuesAreCities(vocabulary) && !evidence.vetoed) return "vocabulary"
+  return undefined
+}
+
+/** Context that counts for the type: the name (a role only when the values read as names), and the neighbours. */
+const contextFor = (evidence: ColumnEvidence, type: PiiType, neighbours: ReadonlySet<PiiType>) => {
+  const vocabulary = evidence.vocabulary
+  const namesInValues = vocabulary !== undefined && valuesLookLikeNames(vocabulary)
+  const hint = evidence.hint?.types.includes(type) === true ? evidence.hint.strength : undefined
+  const named = hint === "role" && !namesInValues ? undefined : hint
+  let supported = neighbours.has(type)
+  if (type === "city") supported &&= vocabulary !== undefined && valuesLookLikePlaces(vocabulary)
+  if (type === "person_name" && hint === "role") supported &&= namesInValues
+  // Under a `name` column, values that read as companies, products or places are not people (`employer_name`).
+  if (type === "person_name" && vocabulary !== undefined && !namesInValues && vocabulary.thing + vocabulary.place + vocabulary.region >= 0.5) {
+    return { named: undefined, supported: false }
+  }
+  return { named, supported }
+}
+
+const nameBonus = { exact: 0.25, partial: 0.15, role: 0.1 } as const
+
 const candidateFor = (evidence: ColumnEvidence, type: PiiType, neighbours: ReadonlySet<PiiType>): Candidate | undefined => {
+  if (!numbersAllow(evidence, type)) return undefined
   const values = evidence.byType.get(type)
-  const named = evidence.hint?.types.includes(type) === true ? evidence.hint.strength : undefined
-  const supported = neighbours.has(type)
-  const nameBonus = named === "exact" ? 0.25 : named === "partial" ? 0.15 : 0
+  const { named, supported } = contextFor(evidence, type, neighbours)
+  const decided = valuesDecide(evidence, type, values)
   const methods: Array<PiiMethod> = []
-  if (values !== undefined) methods.push("pattern")
+  if (values !== undefined || decided !== undefined) methods.push("pattern")
   if (named !== undefined || supported) methods.push("context")
-  const strong = values !== undefined && values.strength !== "loose_format"
   const accepted =
-    (strong && values.share >= 0.8 && !evidence.vetoed) ||
+    decided !== undefined ||
     ((named !== undefined || supported) && values !== undefined && values.share >= 0.5) ||
-    (type === "street_address" && values !== undefined && values.share >= 0.8 && !evidence.vetoed) ||
     // A numeric latitude/longitude pair has no single-value format; the pair itself is the evidence.
     (type === "geo_coordinates" && supported)
   if (!accepted) return undefined
   const base = values === undefined ? 0.35 : baseConfidence[values.strength] * shareFactor(values.share)
-  const confidence = clampConfidence(base + nameBonus + (supported ? 0.1 : 0))
+  const bonus = (named === undefined ? 0 : nameBonus[named]) + (supported ? 0.1 : 0) + (decided === "vocabulary" ? 0.2 : 0)
+  const confidence = clampConfidence(base + bonus)
   if (confidence < minimumConfidence) return undefined
   return { type, confidence, methods, evidence: values }
 }

@@ -3,7 +3,7 @@ import { maskValue } from "../masking/maskValue.ts"
 import { patternDetectors } from "../patterns/detectors.ts"
 import type { AiColumnVerdict, PatternDetector, PiiMethod, PiiType, ScanInput } from "../types.ts"
 import { assess } from "./assess.ts"
-import { clampConfidence, findingOf, minimumConfidence } from "./decide.ts"
+import { clampConfidence, findingOf, minimumConfidence, numbersAllow } from "./decide.ts"
 import { columnEvidence } from "./evidence.ts"
 import type { PiiFinding, PiiScan } from "./PiiScan.ts"
 
@@ -23,7 +23,8 @@ const withAi = (methods: ReadonlyArray<PiiMethod>): ReadonlyArray<PiiMethod> => 
  *   whatever the AI says); a finding that falls under the minimum confidence is dropped.
  * - Another type: the finding stands (values validated by the patterns outweigh a guess from shapes).
  * - A type for a column without finding adds one (method `ai`, plus `context` when the name agrees) when the verdict's
- *   confidence reaches `addThreshold`, with confidence 0.8 × the verdict's (+0.1 with the name's support).
+ *   confidence reaches `addThreshold`, with confidence 0.8 × the verdict's (+0.1 with the name's support); never to
+ *   a column of decimals or Unix times unless its name states the type (scan/decide.ts, `numbersAllow`).
  * Risk and the assessment are computed again from the result.
  */
 export const mergeAiVerdicts = (
@@ -56,7 +57,9 @@ export const mergeAiVerdicts = (
     const verdict = byColumn.get(column.name)
     if (verdict?.type === undefined || verdict.type === null || flagged.has(column.name) || verdict.confidence < addThreshold) continue
     const evidence = columnEvidence(column, detectors, hasVetoWord)
-    if (evidence.present.length === 0) continue
+    // A column of decimals or Unix times takes only what its name states: a learned guess from digit shapes cannot
+    // tell a latitude from a phone number, or an epoch second from an NPI.
+    if (evidence.present.length === 0 || !numbersAllow(evidence, verdict.type)) continue
     const named = evidence.hint?.types.includes(verdict.type) === true
     const confidence = clampConfidence(0.8 * verdict.confidence + (named ? 0.1 : 0))
     const methods: Array<PiiMethod> = named ? ["context", "ai"] : ["ai"]

@@ -32,12 +32,16 @@ export const scanColumns = (input: ScanInput, options: ScanOptions = {}): PiiSca
   })
   const statistics = new Map(input.columns.map((column) => [column.name, columnStatistics(column)]))
   const flagged = new Set(findings.map((finding) => finding.column))
+  // Unix times and names of things (products, companies) are distinct per row without being keys: faking them as
+  // fresh keys would destroy the column.
+  const keyLike = (index: number) => evidence[index]!.numbers === undefined && (evidence[index]!.vocabulary?.thing ?? 0) < 0.5
   const identifiers = input.columns
-    .filter((column) => isIdentifier(column, statistics.get(column.name)!))
+    .filter((column, index) => isIdentifier(column, statistics.get(column.name)!) && keyLike(index))
     .map((column) => column.name)
   // Columns already flagged are handled by their finding's advice; the sets are about what remains.
   const remaining = input.columns.filter((column) => !flagged.has(column.name) || isQuasiType(findings, column.name))
-  const quasi = quasiIdentifiers(remaining, statistics, new Set(identifiers), options.quasiIdentifiers ?? defaultQuasiIdentifierOptions)
+  const demographicByValues = new Set(findings.filter((finding) => quasiTypes.has(finding.type)).map((finding) => finding.column))
+  const quasi = quasiIdentifiers(remaining, statistics, new Set(identifiers), options.quasiIdentifiers ?? defaultQuasiIdentifierOptions, demographicByValues)
   const scannedRows = input.columns[0]?.values.length ?? 0
   const overall = assess(findings, quasi, identifiers, scannedRows)
   return {
@@ -52,7 +56,7 @@ export const scanColumns = (input: ScanInput, options: ScanOptions = {}): PiiSca
   }
 }
 
-/** Birth dates and postcodes are personal data and quasi-identifiers at once: they stay in the set analysis. */
-const quasiTypes: ReadonlySet<PiiType> = new Set(["date_of_birth", "us_zip_code", "uk_postcode"])
+/** Birth dates, postcodes and cities are personal data and quasi-identifiers at once: they stay in the set analysis. */
+const quasiTypes: ReadonlySet<PiiType> = new Set(["date_of_birth", "us_zip_code", "uk_postcode", "city"])
 const isQuasiType = (findings: PiiScan["findings"], column: string) =>
   findings.some((finding) => finding.column === column && quasiTypes.has(finding.type))

@@ -18,7 +18,9 @@ const input: ScanInput = {
     column("order_number", Array.from({ length: rows }, (_, i) => `ORD-${10_000_000 + i}`)),
     column("version", Array.from({ length: rows }, (_, i) => `1.${i % 4}.${i % 7}.${i % 3}`)),
     column("full_name", Array.from({ length: rows }, (_, i) => ["Ada Lovelace", "Alan Turing", "Grace Hopper", "Linus Pauling"][i % 4]!)),
-    column("amount", Array.from({ length: rows }, (_, i) => String(i * 1.5)), "float")
+    column("amount", Array.from({ length: rows }, (_, i) => String(i * 1.5)), "float"),
+    column("member_code", Array.from({ length: rows }, (_, i) => `K${1000 + i * 37}`)),
+    column("created_ts", Array.from({ length: rows }, (_, i) => String(1_700_000_000 + i * 86_413)), "integer")
   ]
 }
 const raw = [...emails, ...ssns, ...cards, "Ada Lovelace", "Alan Turing"]
@@ -66,6 +68,95 @@ describe("scanColumns", () => {
   })
 })
 
+describe("names and cities by their values", () => {
+  const names = ["Ada Lovelace", "Alan Turing", "Grace Hopper", "Linus Pauling", "Marie Curie", "Emmy Noether", "Katherine Johnson", "Edsger Dijkstra"]
+  const cities = ["Springfield", "Toulouse", "Lyon", "Bremen", "Albany", "Toulouse", "Lyon", "Springfield"]
+  const repeat = (values: ReadonlyArray<string>) => Array.from({ length: rows }, (_, i) => values[i % values.length]!)
+  const typeIn = (columns: ReadonlyArray<ColumnSample>, name: string) =>
+    scanColumns({ rowCount: rows, columns }).findings.find((finding) => finding.column === name)?.type
+
+  it("finds person names under a role word, a bare half of a name, or a name that says nothing", () => {
+    for (const name of ["employee", "who", "first", "col_3"]) expect(typeIn([column(name, repeat(names))], name), name).toBe("person_name")
+    expect(typeIn([column("last", repeat(["Smith", "Müller", "Garcia", "Rossi", "Dubois", "Jansen", "Silva"]))], "last")).toBe("person_name")
+  })
+
+  it("gives a name that says street address nothing when no value is an address", () => {
+    expect(typeIn([column("address", repeat(["Yes", "No", "Unknown"]))], "address")).toBeUndefined()
+  })
+
+  it("gives a role word nothing when the values are not names", () => {
+    expect(typeIn([column("manager", repeat(["Yes", "No"]))], "manager")).toBeUndefined()
+    expect(typeIn([column("last", repeat(["2024-01-02", "2024-03-04"]), "date")], "last")).toBeUndefined()
+    expect(typeIn([column("customer", repeat(["Gorgeous Granite Chair", "Sleek Steel Table", "Rustic Wooden Bike"]))], "customer")).toBeUndefined()
+  })
+
+  it("never takes products, companies, cities, colours or categories for person names", () => {
+    const things = [
+      ["product", ["Gorgeous Granite Chair", "Sleek Steel Table", "Rustic Wooden Bike", "Small Cotton Shoes"]],
+      ["company", ["Hilpert LLC", "Kuhn, Schmidt and Bauch", "Schowalter - Kuhn", "Bauch Group"]],
+      ["office", cities],
+      ["colour", ["Red", "Green", "Blue", "White", "Black", "Silver", "Gold"]],
+      ["category", ["Electronics", "Garden", "Books", "Toys", "Sports"]],
+      ["name", ["Gorgeous Granite Chair", "Sleek Steel Table", "Rustic Wooden Bike", "Small Cotton Shoes"]],
+      ["col_9", ["Red", "Green", "Blue", "White", "Black", "Brown", "Gray"]]
+    ] as const
+    for (const [name, values] of things) expect(typeIn([column(name, repeat(values))], name), name).not.toBe("person_name")
+  })
+
+  it("finds a city by its name, by its values, or beside a postcode or country column", () => {
+    const places = ["Springfield", "Lyon", "Oakridge", "Bremen", "Albany", "Lyon", "Lyon", "Albany"]
+    expect(typeIn([column("city", repeat(places))], "city")).toBe("city")
+    expect(typeIn([column("office", repeat(cities))], "office")).toBe("city")
+    // Neither the name nor the gazetteer knows most of these towns: the postcode or country beside them decides.
+    const unknown = repeat(["Aarhus", "Tartu", "Lyon", "Gdansk", "Zagreb", "Lyon"])
+    expect(typeIn([column("branch", unknown)], "branch")).toBeUndefined()
+    expect(typeIn([column("branch", unknown), column("zip", repeat(["94110", "10001", "60601"]))], "branch")).toBe("city")
+    expect(typeIn([column("branch", unknown), column("country", repeat(["France", "Germany"]))], "branch")).toBe("city")
+    expect(typeIn([column("branch", repeat(["Gold", "Silver"])), column("zip", repeat(["94110", "10001"]))], "branch")).toBeUndefined()
+  })
+
+  it("puts a city found by its values into the quasi-identifier sets and reports it as location data", () => {
+    const scan = scanColumns({ rowCount: rows, columns: [column("office", [...repeat(cities).slice(1), "Bremen"]), column("plan", repeat(["a", "b"]))] })
+    expect(scan.findings[0]).toMatchObject({ column: "office", type: "city", category: "location", sensitivity: "low" })
+    expect(scan.findings[0]!.sample_values.every((value) => /^\p{Lu}\*\*\*/u.test(value))).toBe(true)
+    expect(scan.quasi_identifiers.some((set) => set.columns.includes("office"))).toBe(true)
+  })
+})
+
+describe("numbers that are not ids", () => {
+  const typeOf = (columns: ReadonlyArray<ColumnSample>, name: string) =>
+    scanColumns({ rowCount: rows, columns }).findings.find((finding) => finding.column === name)?.type
+
+  it("types a latitude/longitude pair as coordinates and a lone decimal column as nothing, never a phone", () => {
+    const latitude = Array.from({ length: rows }, (_, i) => (-33.868820 + i * 0.0131).toFixed(6))
+    const longitude = Array.from({ length: rows }, (_, i) => (151.209290 - i * 0.0117).toFixed(6))
+    expect(typeOf([column("lat", latitude, "float"), column("lon", longitude, "float")], "lat")).toBe("geo_coordinates")
+    expect(typeOf([column("phone", latitude, "float")], "phone")).toBeUndefined()
+    expect(typeOf([column("reading", latitude)], "reading")).toBeUndefined()
+  })
+
+  it("leaves Unix times alone unless the name states a type, and never lists them as identifiers", () => {
+    const seconds = Array.from({ length: rows }, (_, i) => 1_700_000_000 + i * 86_413)
+    const npiLike = seconds.map((value) => String(value))
+    for (const name of ["created_ts", "c4", "epoch"]) {
+      const scan = scanColumns({ rowCount: rows, columns: [column(name, npiLike, "integer")] })
+      expect(scan.findings, name).toEqual([])
+      expect(scan.identifiers, name).toEqual([])
+    }
+    const millis = seconds.map((value) => String(value * 1000 + 7))
+    expect(scanColumns({ rowCount: rows, columns: [column("event_ms", millis, "integer")] }).identifiers).toEqual([])
+    // 9-digit seconds (1973 to 2001) have a bare SSN's shape; without the name they stay times.
+    const nineDigits = seconds.map((value) => String(value - 800_000_000))
+    expect(typeOf([column("batch", nineDigits, "integer")], "batch")).toBeUndefined()
+  })
+
+  it("does not take integer amounts for identifiers", () => {
+    const counts = Array.from({ length: rows }, (_, i) => String(10_000 + ((i * 7919) % 89_999)))
+    expect(scanColumns({ rowCount: rows, columns: [column("stock_count", counts, "integer")] }).identifiers).toEqual([])
+    expect(scanColumns({ rowCount: rows, columns: [column("account", counts, "integer")] }).identifiers).toEqual(["account"])
+  })
+})
+
 describe("mergeAiVerdicts", () => {
   const basic = scanColumns(input)
   const find = (scan: ReturnType<typeof scanColumns>, name: string) => scan.findings.find((finding) => finding.column === name)
@@ -75,7 +166,7 @@ describe("mergeAiVerdicts", () => {
       { column: "full_name", type: "person_name", confidence: 0.9 },
       { column: "card_number", type: null, confidence: 0.95 },
       { column: "order_number", type: "username", confidence: 0.5 },
-      { column: "amount", type: "bank_account_number", confidence: 0.8 }
+      { column: "member_code", type: "bank_account_number", confidence: 0.8 }
     ]
     const merged = mergeAiVerdicts(basic, verdicts, input)
     expect(find(merged, "full_name")!.confidence).toBeCloseTo(Math.min(0.99, find(basic, "full_name")!.confidence + 0.135), 3)
@@ -83,7 +174,19 @@ describe("mergeAiVerdicts", () => {
     expect(find(merged, "card_number")!.type).toBe("credit_card_number")
     expect(find(merged, "card_number")!.confidence).toBeLessThan(find(basic, "card_number")!.confidence)
     expect(find(merged, "order_number")).toBeUndefined()
-    expect(find(merged, "amount")).toMatchObject({ type: "bank_account_number", methods: ["ai"], confidence: 0.64 })
+    expect(find(merged, "member_code")).toMatchObject({ type: "bank_account_number", methods: ["ai"], confidence: 0.64 })
+  })
+
+  it("adds nothing to a column of decimals or Unix times that its name does not state", () => {
+    const verdicts: ReadonlyArray<AiColumnVerdict> = [
+      { column: "amount", type: "phone_number", confidence: 0.95 },
+      { column: "created_ts", type: "npi_number", confidence: 0.95 }
+    ]
+    const merged = mergeAiVerdicts(basic, verdicts, input)
+    expect(find(merged, "amount")).toBeUndefined()
+    expect(find(merged, "created_ts")).toBeUndefined()
+    const npi: ScanInput = { rowCount: rows, columns: [column("provider_npi", input.columns.at(-1)!.values, "integer")] }
+    expect(find(mergeAiVerdicts(scanColumns(npi), [{ column: "provider_npi", type: "npi_number", confidence: 0.95 }], npi), "provider_npi")?.type).toBe("npi_number")
   })
 
   it("drops a format-only finding the AI calls not personal data with confidence", () => {

@@ -18,9 +18,10 @@ const demographicWords = new Set([
   "weight", "alter", "edad", "eta", "leeftijd", "idade", "beruf", "ville", "ciudad"
 ])
 
-const isDemographic = (column: ColumnSample) => {
+const isDemographic = (column: ColumnSample, found: ReadonlySet<string>) => {
+  if (found.has(column.name)) return true
   const hint = nameHint(column.name)
-  if (hint?.types.some((type) => type === "date_of_birth" || type === "us_zip_code" || type === "uk_postcode")) return true
+  if (hint?.types.some((type) => type === "date_of_birth" || type === "us_zip_code" || type === "uk_postcode" || type === "city")) return true
   return nameWords(column.name).some((word) => demographicWords.has(word))
 }
 
@@ -62,7 +63,8 @@ const combinations = (size: number, count: number): Array<Array<number>> => {
 
 /**
  * Small sets of columns that together single out people though none is an identifier alone. Candidates: columns
- * whose names say demographics (age, sex, ZIP, birth date, city, job...) plus the other low-to-mid-cardinality
+ * whose names say demographics (age, sex, ZIP, birth date, city, job...) or that the scan found to hold a birth
+ * date, postcode or city, plus the other low-to-mid-cardinality
  * columns (2 to 200 values), at most `maxCandidates`; every set has at least one demographic column, so a table of
  * products or measurements (diamonds) yields none. Sets of 1 to `maxSetSize` columns are measured on the sample:
  * k = the smallest class, and only minimal sets (no reported subset) below `kThreshold` are kept.
@@ -75,12 +77,14 @@ export const quasiIdentifiers = (
   columns: ReadonlyArray<ColumnSample>,
   statistics: ReadonlyMap<string, ColumnStatistics>,
   identifiers: ReadonlySet<string>,
-  options: QuasiIdentifierOptions = defaultQuasiIdentifierOptions
+  options: QuasiIdentifierOptions = defaultQuasiIdentifierOptions,
+  /** Columns the scan found to hold a birth date, postcode or city by their values, whatever their names. */
+  demographicByValues: ReadonlySet<string> = new Set()
 ): ReadonlyArray<QuasiIdentifierSet> => {
   const rows = columns[0]?.values.length ?? 0
   if (rows < 2) return []
   const usable = columns.filter((column) => !identifiers.has(column.name))
-  const demographic = usable.filter(isDemographic)
+  const demographic = usable.filter((column) => isDemographic(column, demographicByValues))
   if (demographic.length === 0) return []
   const moderate = usable
     .filter((column) => !demographic.includes(column) && column.kind !== "float" && column.kind !== "datetime")

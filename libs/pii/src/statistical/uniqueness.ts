@@ -1,3 +1,4 @@
+import { nameWords } from "../context/columnName.ts"
 import type { ColumnSample } from "../types.ts"
 
 export interface ColumnStatistics {
@@ -46,14 +47,25 @@ export const columnStatistics = (column: ColumnSample): ColumnStatistics => {
 /** Rows needed before "every value differs" means anything. */
 const minimumRows = 20
 
+/** Words that name an amount: `stock_count`, `page_views`, `population` are distinct integers without naming anyone. */
+const measureWords = new Set([
+  "count", "counts", "total", "sum", "avg", "mean", "amount", "qty", "quantity", "price", "cost", "score", "rate",
+  "ratio", "size", "length", "weight", "height", "age", "balance", "income", "salary", "revenue", "views", "visits",
+  "population", "steps", "duration", "stock", "units", "bytes", "pages", "clicks", "distance", "volume", "anzahl",
+  "menge", "betrag", "preis", "montant", "prix", "cantidad", "importe", "precio", "quantita", "prezzo", "aantal",
+  "bedrag", "prijs", "quantidade", "valor", "preco"
+])
+
 /**
  * Columns that single out rows by themselves: text or integer values nearly all distinct (≥ 95 % of at least 20
- * present values, present in ≥ 90 % of rows). Measurements (floats, timestamps) are distinct without naming anyone,
- * and a run of consecutive integers is a row number: neither counts.
+ * present values, present in ≥ 90 % of rows). Measurements (floats, timestamps, integers named as amounts) are
+ * distinct without naming anyone, and a run of consecutive integers is a row number: none of them counts. The scan
+ * also leaves out integer Unix times and text that reads as products or companies (scan/scanColumns.ts).
  */
 export const isIdentifier = (column: ColumnSample, statistics: ColumnStatistics): boolean =>
   (column.kind === "string" || column.kind === "integer") &&
   statistics.present >= minimumRows &&
   statistics.present >= 0.9 * column.values.length &&
   statistics.distinctShare >= 0.95 &&
-  !statistics.consecutiveIntegers
+  !statistics.consecutiveIntegers &&
+  !(column.kind === "integer" && nameWords(column.name).some((word) => measureWords.has(word)))

@@ -167,6 +167,10 @@ export const PostcodeFormat = Schema.Struct({ area: Schema.String, spaced: Schem
 export type PostcodeFormat = typeof PostcodeFormat.Type
 export const PostcodeGenerator = Schema.TaggedStruct("uk_postcode", { formats: Weighted(PostcodeFormat) })
 
+/** City names in the column's locale mix (a value's locale: the faker locale whose city list holds it), and case. */
+export const CityFormat = Schema.Struct({ locale: LocaleCode, upperCase: Schema.Boolean })
+export const CityGenerator = Schema.TaggedStruct("city", { formats: Weighted(CityFormat) })
+
 /**
  * Coordinates as text (`40.71280, -74.00600`): one-degree cells held by ≥ k rows (null: anywhere), the decimals and
  * the separator; or one number (a latitude or a longitude column) drawn in the cells the same way.
@@ -224,6 +228,7 @@ export const FakeGenerator = Schema.Union(
   CryptoGenerator,
   AddressGenerator,
   PostcodeGenerator,
+  CityGenerator,
   GeoTextGenerator,
   GeoNumberGenerator,
   DateGenerator,

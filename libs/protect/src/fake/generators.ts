@@ -1,6 +1,6 @@
 import type { CandidateSource, CompileContext } from "./family.ts"
 import type { FakeGenerator } from "./FakePlan.ts"
-import { addressKey, compileAddress, compilePostcode, postcodeKey } from "./families/address.ts"
+import { addressKey, cityKey, compileAddress, compileCity, compilePostcode, postcodeKey } from "./families/address.ts"
 import { checkedKey, compileChecked } from "./families/checked.ts"
 import { compileCrypto, cryptoKey } from "./families/crypto.ts"
 import { compileDate, dateKey } from "./families/date.ts"
@@ -49,6 +49,8 @@ export const compileGenerator = (generator: FakeGenerator, context: CompileConte
       return compileAddress(generator, context)
     case "uk_postcode":
       return compilePostcode(generator, context)
+    case "city":
+      return compileCity(generator, context)
     case "geo_text":
       return compileGeoText(generator, context)
     case "geo_number":
@@ -101,6 +103,8 @@ export const generatorKey = (generator: FakeGenerator, value: string): string =>
       return addressKey(value)
     case "uk_postcode":
       return postcodeKey(value)
+    case "city":
+      return cityKey(value)
     case "geo_text":
       return geoTextKey(value)
     case "geo_number":

@@ -1,7 +1,7 @@
 import type { CheckedScheme, FakeGenerator, Slot } from "./FakePlan.ts"
 import type { FakeKind } from "../roles/ColumnPlan.ts"
 import type { LearnContext } from "./family.ts"
-import { defaultAddress, defaultPostcode, learnAddress, learnPostcode } from "./families/address.ts"
+import { defaultAddress, defaultCity, defaultPostcode, learnAddress, learnCity, learnPostcode } from "./families/address.ts"
 import { defaultChecked, learnChecked, schemeFits } from "./families/checked.ts"
 import { defaultCrypto, learnCrypto } from "./families/crypto.ts"
 import { defaultDate, learnDate } from "./families/date.ts"
@@ -106,6 +106,8 @@ const learnText = (kind: FakeKind, values: ReadonlyArray<string>, context: Learn
       return learnAddress(values, context)
     case "uk_postcode":
       return learnPostcode(values, context)
+    case "city":
+      return learnCity(values, context)
     case "geo_coordinates":
       return learnGeoText(values, context)
     case "identifier":
@@ -202,6 +204,8 @@ const defaultText = (kind: FakeKind, context: Pick<LearnContext, "type">): FakeG
       return defaultAddress
     case "uk_postcode":
       return defaultPostcode
+    case "city":
+      return defaultCity
     case "geo_coordinates":
       return defaultGeoText
     case "identifier":

@@ -99,6 +99,12 @@ export const streetWordIndex = lazily(() =>
     return words.flatMap((phrase) => phrase.split(/[\s-]+/)).filter((word) => word.length > 1)
   })
 )
+/** Locales with their own city names. */
+export const cityLocales: ReadonlyArray<string> = localeOrder(
+  Object.keys(allLocales).filter((code) => !excluded.has(code) && lists(definitionsOf(code)?.location?.city_name).length > 0)
+)
+/** Whole city names (not words): `Frankfurt am Main` is one entry. */
+export const cityNameIndex = lazily(() => buildIndex(cityLocales, (definition) => lists(definition.location?.city_name)))
 /**
  * The locale a value's words most likely come from: each word votes for the locales that list it, a word listed by
  * many locales (Anna, Martin) with a small vote, one listed by a single locale (Müller) with a whole one; ties go to

@@ -31,7 +31,11 @@ You see each column's name, type, shares of non-missing and distinct values, and
 a/A, digits by 9, punctuation kept); you never see values. Column names may be in any language or abbreviated.
 For every column answer its type, one of: ${piiTypes.join(", ")}; or "none" when the column holds no personal
 data (order numbers, product codes, prices, quantities, categories, timestamps of events, free text without
-identities). Give a confidence between 0 and 1.`
+identities). person_name includes columns of first or last names only and columns named after a role (employee,
+manager, who, contact). city is the town or city someone lives or works in (location data that singles people
+out together with age or a postcode). Decimal numbers are measurements (a latitude or longitude only as such, never
+a phone number); integers of 9 to 13 digits in a column named like a time (ts, epoch, created, *_ms) are Unix
+timestamps: "none". Give a confidence between 0 and 1.`
 
 /** The user message: the dataset's columns as JSON. */
 export const userMessage = (input: ScanInput) =>

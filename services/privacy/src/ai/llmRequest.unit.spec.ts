@@ -1,6 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
-import type { ScanInput } from "@synth/pii"
-import { responseFormat, userMessage, verdictsFromAnswer } from "./llmRequest.ts"
+import { piiTypes, type ScanInput } from "@synth/pii"
+import { responseFormat, systemPrompt, userMessage, verdictsFromAnswer } from "./llmRequest.ts"
 
 const input: ScanInput = {
   rowCount: 1_000,
@@ -34,8 +34,15 @@ describe("userMessage", () => {
   it("asks for a strict JSON schema answer with the known types and none", () => {
     const type = responseFormat.json_schema.schema.properties.columns.items.properties.type
     expect(type.enum).toContain("email_address")
+    expect(type.enum).toContain("city")
     expect(type.enum).toContain("none")
     expect(responseFormat.json_schema.strict).toBe(true)
+  })
+
+  it("lists every type in the system message and says what cities, decimals and Unix times are", () => {
+    for (const type of piiTypes) expect(systemPrompt).toContain(type)
+    expect(systemPrompt).toMatch(/city is the town or city/)
+    expect(systemPrompt).toMatch(/Unix\s+timestamps/)
   })
 })
 
@@ -53,6 +60,8 @@ describe("verdictsFromAnswer", () => {
       { column: "email", type: "email_address", confidence: 1 },
       { column: "plan", type: null, confidence: 0 }
     ])
+    const city = JSON.stringify({ columns: [{ column: "plan", type: "city", confidence: 0.7 }] })
+    expect(verdictsFromAnswer(input, city)).toEqual([{ column: "plan", type: "city", confidence: 0.7 }])
   })
 
   it("refuses an answer that is not the schema's JSON", () => {

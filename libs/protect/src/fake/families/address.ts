@@ -1,7 +1,7 @@
 import type { Faker } from "@faker-js/faker"
 import type { CandidateSource, CompileContext, LearnContext } from "../family.ts"
 import type { AddressFormat, FakeGenerator, PostcodeFormat } from "../FakePlan.ts"
-import { addressLocales, likeliestLocale, seededFaker, streetWordIndex } from "../locales.ts"
+import { addressLocales, cityLocales, cityNameIndex, likeliestLocale, seededFaker, streetWordIndex } from "../locales.ts"
 import { countBy, heldMix, orDefault } from "../mix.ts"
 
 /**
@@ -10,6 +10,7 @@ import { countBy, heldMix, orDefault } from "../mix.ts"
  */
 type AddressGenerator = Extract<FakeGenerator, { _tag: "street_address" }>
 type PostcodeGenerator = Extract<FakeGenerator, { _tag: "uk_postcode" }>
+type CityGenerator = Extract<FakeGenerator, { _tag: "city" }>
 
 /** Street endings glued to the name, which faker's lists do not hold as separate words. */
 const gluedEndings: ReadonlyArray<readonly [string, string]> = [
@@ -113,3 +114,38 @@ export const compilePostcode = (generator: PostcodeGenerator, context: CompileCo
 }
 
 export const postcodeKey = (value: string) => value.replace(/\s/g, "").toUpperCase()
+
+/**
+ * Cities (a column faked on request: the default for a city is to learn it): names from faker's city lists and
+ * patterns in the locales the real names come from (a name's locale: the locales whose list holds it whole), held by
+ * ≥ k rows; English otherwise.
+ */
+export const learnCity = (values: ReadonlyArray<string>, context: LearnContext): CityGenerator => {
+  const formats = values.map((value) => ({
+    locale: likeliestLocale([value], cityNameIndex(), cityLocales) ?? "",
+    upperCase: value === value.toUpperCase() && value !== value.toLowerCase()
+  }))
+  const localeMix = heldMix(formats.filter((format) => format.locale !== "").map((format) => format.locale), (locale) => locale, context.k)
+  const fallbackLocale = localeMix[0]?.value ?? "en"
+  const held = new Set(localeMix.map((entry) => entry.value))
+  const located = formats.map((format) => (held.has(format.locale) ? format : { ...format, locale: fallbackLocale }))
+  return { _tag: "city", formats: orDefault(heldMix(located, (format) => `${format.locale}|${format.upperCase}`, context.k), defaultCityFormat) }
+}
+
+const defaultCityFormat = { locale: "en", upperCase: false }
+
+export const defaultCity: CityGenerator = { _tag: "city", formats: [{ value: defaultCityFormat, rows: 1 }] }
+
+export const compileCity = (generator: CityGenerator, context: CompileContext): CandidateSource => {
+  const fakers = new Map(generator.formats.map(({ value }) => [value.locale, seededFaker(value.locale, context.draws.seed())]))
+  const pick = context.draws.weighted(generator.formats)
+  return () => {
+    const format = pick()
+    const city = fakers.get(format.locale)!.location.city()
+    const text = format.upperCase ? city.toUpperCase() : city
+    return { text, key: cityKey(text) }
+  }
+}
+
+/** Case and spacing do not make another city. */
+export const cityKey = (value: string) => value.toLocaleLowerCase("en").split(/\s+/).filter((word) => word !== "").join(" ")

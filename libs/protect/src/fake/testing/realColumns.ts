@@ -91,6 +91,8 @@ export const realColumn = (kind: FakeKind, rows: number, seed: number): RealColu
       return make(() => faker.location.zipCode("#####"))
     case "uk_postcode":
       return make(() => ukFaker.location.zipCode())
+    case "city":
+      return make(() => draws.pick(["Boston", "Denver", "Austin", "Seattle", "Portland", "Phoenix", "Dallas", "Miami"]))
     case "geo_coordinates":
       return make(() => `${faker.location.latitude({ precision: 5 }).toFixed(5)}, ${faker.location.longitude({ precision: 5 }).toFixed(5)}`)
     case "identifier":
