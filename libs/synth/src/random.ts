@@ -46,8 +46,17 @@ export const makeRandom = (seed: number): Random => {
     state[3] = rotl(s3, 11)
     return result
   }
+  return randomFromWords(nextUint32, () => makeRandom(nextUint32()))
+}
+
+/**
+ * The draws every Random makes from a source of 32-bit words: `next` from 53 bits of two words, `normal` by
+ * Box–Muller keeping the second value, `integer` by scaling `next`. The seeded generator above and the secret
+ * keystream of DP noise (privacy/secretRandom.ts) share them, so one seed-or-secret gives the same kind of draws.
+ */
+export const randomFromWords = (uint32: () => number, fork: () => Random): Random => {
   // 53 random bits: two draws, as a double in [0, 1).
-  const next = () => ((nextUint32() >>> 5) * 67108864 + (nextUint32() >>> 6)) / 9007199254740992
+  const next = () => ((uint32() >>> 5) * 67108864 + (uint32() >>> 6)) / 9007199254740992
   // A flag beside a plain number, not `number | null`: V8 would box every spare in a heap number (3× slower draws).
   let spare = 0
   let hasSpare = false
@@ -65,6 +74,5 @@ export const makeRandom = (seed: number): Random => {
     return radius * Math.cos(angle)
   }
   const integer = (bound: number) => Math.floor(next() * bound)
-  const fork = () => makeRandom(nextUint32())
-  return { next, normal, integer, fork, uint32: nextUint32 }
+  return { next, normal, integer, fork, uint32 }
 }

@@ -33,10 +33,12 @@ const isBase58CheckAddress = (value: string): boolean => {
   return checksum.subarray(0, 4).equals(bytes.subarray(21))
 }
 
-const bech32Charset = "qpzry9x8gf2tvdw0s3jn54khce6mua7l"
+/** BIP 173's alphabet of 5-bit words. */
+export const bech32Charset = "qpzry9x8gf2tvdw0s3jn54khce6mua7l"
 const generators = [0x3b6a57b2, 0x26508e6d, 0x1ea119fa, 0x3d4233dd, 0x2a1462b3]
 
-const polymod = (values: ReadonlyArray<number>) => {
+/** BIP 173's checksum over 5-bit words (the human-readable part expanded first): 1 for a valid bech32 string. */
+export const bech32Polymod = (values: ReadonlyArray<number>) => {
   let checksum = 1
   for (const value of values) {
     const top = checksum >>> 25
@@ -53,7 +55,7 @@ const isBech32Address = (value: string): boolean => {
   if (!/^bc1[02-9ac-hj-np-z]{11,71}$/.test(lower)) return false
   const data = [...lower.slice(3)].map((character) => bech32Charset.indexOf(character))
   const expanded = [3, 3, 0, 2, 3, ...data] // "bc" expanded: high bits [3, 3], separator 0, low bits [2, 3]
-  const checksum = polymod(expanded)
+  const checksum = bech32Polymod(expanded)
   return checksum === 1 || checksum === 0x2bc830a3
 }
 

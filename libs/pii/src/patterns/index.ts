@@ -10,7 +10,7 @@ export {
   ssnPartsValid
 } from "./checksums.ts"
 export { isCreditCardNumber } from "./creditCard.ts"
-export { isCryptoWalletAddress } from "./crypto.ts"
+export { bech32Charset, bech32Polymod, isCryptoWalletAddress } from "./crypto.ts"
 export { isPlausibleBirthDate } from "./dateOfBirth.ts"
 export { patternDetectors } from "./detectors.ts"
 export { isBarePhoneNumber, isPhoneNumber, nationalRegions } from "./phone.ts"

@@ -1,5 +1,5 @@
 import { createCipheriv, createHash } from "node:crypto"
-import type { Random } from "../random.ts"
+import { type Random, randomFromWords } from "../random.ts"
 
 /**
  * A Random whose draws no one can predict without a secret: the AES-256-CTR keystream (node:crypto) under
@@ -9,8 +9,7 @@ import type { Random } from "../random.ts"
  * secret the service keeps, the same secret and seed still give the same draws, so a training stays reproducible by
  * the service.
  *
- * The draws are built from 32-bit words exactly as makeRandom builds them from xoshiro's: `next` from 53 bits of two
- * words, `normal` by Box–Muller keeping the second value, `integer` by scaling `next`.
+ * The draws are built from 32-bit words exactly as makeRandom builds them from xoshiro's (randomFromWords).
  */
 const WORDS_PER_REFILL = 16_384
 
@@ -34,24 +33,7 @@ const keystreamRandom = (key: Buffer, counter: Uint8Array): Random => {
     }
     return words[at++]!
   }
-  const next = () => ((uint32() >>> 5) * 67108864 + (uint32() >>> 6)) / 9007199254740992
-  let spare = 0
-  let hasSpare = false
-  const normal = () => {
-    if (hasSpare) {
-      hasSpare = false
-      return spare
-    }
-    let u = next()
-    while (u === 0) u = next()
-    const radius = Math.sqrt(-2 * Math.log(u))
-    const angle = 2 * Math.PI * next()
-    spare = radius * Math.sin(angle)
-    hasSpare = true
-    return radius * Math.cos(angle)
-  }
-  const integer = (bound: number) => Math.floor(next() * bound)
   // A sub-stream: the same key from a counter block drawn from this stream (2¹²⁸ starts: none will overlap in use).
   const fork = () => keystreamRandom(key, new Uint8Array(Uint32Array.of(uint32(), uint32(), uint32(), uint32()).buffer))
-  return { next, normal, integer, uint32, fork }
+  return randomFromWords(uint32, fork)
 }

@@ -1,4 +1,4 @@
-import { bitcoinAddress } from "@synth/pii"
+import { bech32Charset, bech32Polymod, bitcoinAddress } from "@synth/pii"
 import type { CandidateSource, CompileContext, LearnContext } from "../family.ts"
 import type { CryptoChain, FakeGenerator } from "../FakePlan.ts"
 import { heldMix, orDefault } from "../mix.ts"
@@ -24,19 +24,6 @@ export const learnCrypto = (values: ReadonlyArray<string>, context: LearnContext
 
 export const defaultCrypto: CryptoGenerator = { _tag: "crypto", formats: [{ value: "ethereum", rows: 1 }] }
 
-const bech32Charset = "qpzry9x8gf2tvdw0s3jn54khce6mua7l"
-const generators = [0x3b6a57b2, 0x26508e6d, 0x1ea119fa, 0x3d4233dd, 0x2a1462b3]
-
-const polymod = (values: ReadonlyArray<number>) => {
-  let checksum = 1
-  for (const value of values) {
-    const top = checksum >>> 25
-    checksum = ((checksum & 0x1ffffff) << 5) ^ value
-    for (let bit = 0; bit < 5; bit++) if ((top >>> bit) & 1) checksum ^= generators[bit]!
-  }
-  return checksum >>> 0
-}
-
 /** A P2WPKH address: witness version 0 and a 20-byte program, regrouped into 5-bit words, with the bech32 checksum. */
 const segwitAddress = (bytes: ReadonlyArray<number>) => {
   const words: Array<number> = [0]
@@ -51,7 +38,7 @@ const segwitAddress = (bytes: ReadonlyArray<number>) => {
     }
   }
   if (bits > 0) words.push((accumulator << (5 - bits)) & 31)
-  const checksum = polymod([3, 3, 0, 2, 3, ...words, 0, 0, 0, 0, 0, 0]) ^ 1
+  const checksum = bech32Polymod([3, 3, 0, 2, 3, ...words, 0, 0, 0, 0, 0, 0]) ^ 1
   const check = Array.from({ length: 6 }, (_, index) => (checksum >>> (5 * (5 - index))) & 31)
   return `bc1${[...words, ...check].map((word) => bech32Charset[word]).join("")}`
 }
