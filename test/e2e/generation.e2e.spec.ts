@@ -88,14 +88,15 @@ describe("the generation request", () => {
   })
 
   it("refuses a dp-ctgan configuration the accountant finds over budget, with remedies, and batches above the row count", async () => {
-    // Diamonds (53,940 rows), ε = 1 over 1,000 epochs of batches of 100: the noise per row would be 0.06 (> 0.05).
+    // Diamonds (53,940 rows, 48,546 trained on after the holdout), ε = 1 (0.75 for DP-SGD) over 1,000 epochs of
+    // batches of 100: the noise per row would be 0.086 (> 0.05).
     const overBudget = await requestGeneration(baseUrl, owner, diamonds, {
       generator_type: "dp-ctgan", num_rows: 10, target_epsilon: 1, epochs: 1_000, batch_size: 100
     })
     expectProblem(overBudget, 422, "privacy_budget_exceeded")
     const problem = overBudget.json as { detail: string; recommended_epochs: number | null; recommended_batch_size: number | null }
-    expect(problem.detail).toMatch(/^privacy budget exceeded: .*Reduce epochs to 4 or fewer/)
-    expect([problem.recommended_epochs, problem.recommended_batch_size]).toEqual([4, 3610])
+    expect(problem.detail).toMatch(/^privacy budget exceeded: the training's ε = 0.75 of 1 .*Increase batch_size to 7230 or more/)
+    expect([problem.recommended_epochs, problem.recommended_batch_size]).toEqual([null, 7230])
     // Penguins (344 rows): nothing but a larger ε helps, and the detail says so.
     const hopeless = await requestGeneration(baseUrl, owner, penguins, {
       generator_type: "dp-ctgan", num_rows: 10, target_epsilon: 1, epochs: 300, batch_size: 10
@@ -242,7 +243,16 @@ describe("neural jobs", () => {
     const { final } = await generateAndWait(baseUrl, owner, penguins, {
       generator_type: "tvae", num_rows: 120, epochs: 4, batch_size: 50, seed: 11
     })
-    expect(final).toMatchObject({ status: "completed", progress: 100, error: null, privacy: null })
+    expect(final).toMatchObject({ status: "completed", progress: 100, error: null, warnings: [] })
+    expect(final.privacy).toMatchObject({
+      protections: { rare_category_threshold: 5, value_protection: true, rare_category_protection: true, similarity_filter: true, holdout_share: 0.1 },
+      training_rows: 310,
+      holdout_rows: 34,
+      target_epsilon: null,
+      epsilon_spent: null,
+      budget: null
+    })
+    expect(final.columns?.map((column) => column.name)).toEqual(["species", "island", "bill_length_mm", "bill_depth_mm", "flipper_length_mm", "body_mass_g", "sex"])
     expect(final.parameters).toEqual({ num_rows: 120, epochs: 4, batch_size: 50, target_epsilon: null })
     expect(final.loss_history.map((record) => record.epoch)).toEqual([1, 2, 3, 4])
     expect(final.loss_history.every((record) => Number.isFinite(record.losses["loss"]))).toBe(true)
@@ -306,20 +316,24 @@ describe("POST /generators/dp/validate-config", () => {
       valid: true,
       reason: null,
       dataset_id: diamonds,
-      rows: 53_940,
+      // The rows training sees: the dataset's 53,940 less the 10 % a generation holds out.
+      rows: 48_546,
       target_epsilon: 5,
       epochs: 50,
       batch_size: 500,
       accountant: "rdp",
       privacy_level: "balanced",
       expected_utility: "85-90%",
-      steps: Math.floor(50 / (500 / 53_940)),
+      steps: Math.floor(50 / (500 / 48_546)),
       warnings: [],
       recommendations: []
     })
-    expect(body.delta).toBeLessThan(1 / 53_940)
+    expect(body.delta).toBeLessThan(1 / 48_546)
     expect(body.epsilon as number).toBeLessThanOrEqual(5)
     expect(body.epsilon as number).toBeGreaterThan(4.99)
+    const budget = body.budget as { preprocessing: number; training: number }
+    expect(budget.preprocessing).toBe(1.25)
+    expect(budget.preprocessing + budget.training).toBeCloseTo(body.epsilon as number, 12)
     expect(body.noise_multiplier as number).toBeGreaterThan(0)
     expect(body.noise_per_row).toBeCloseTo((body.noise_multiplier as number) / 500, 12)
   })
@@ -332,7 +346,8 @@ describe("POST /generators/dp/validate-config", () => {
     expect(body.reason).toMatch(/^privacy budget exceeded: /)
     expect(body.epsilon).toBeNull()
     expect(body.privacy_level).toBe("high_privacy")
-    expect(body.warnings.some((warning) => warning.includes("344 rows"))).toBe(true)
+    // Penguins' 344 rows less the 34 held out.
+    expect(body.warnings.some((warning) => warning.includes("310 rows"))).toBe(true)
     expect(body.recommendations.length).toBeGreaterThan(0)
   })
 

@@ -16,6 +16,6 @@ it("a worker thread that is slow to start still gets its request under Deno (gen
   expect(answers).toHaveLength(2)
   for (const answer of answers) {
     expect(answer.kind).toBe("refused")
-    expect(JSON.parse(answer.message)).toEqual({ kind: "sample", artifact: { 0: 1, 1: 2, 2: 3 }, numRows: 7, seed: 1 })
+    expect(JSON.parse(answer.message)).toEqual({ kind: "sample", artifact: { 0: 1, 1: 2, 2: 3 }, filters: null, numRows: 7, seed: 1 })
   }
 }, 90_000)

@@ -26,13 +26,18 @@ export class Generation extends Effect.Service<Generation>()("@synth/generation/
       yield* monitor.awaitFolded(stored.partition, stored.offset)
       const state = monitor.job(stored.key)
       if (state === undefined) return yield* Effect.logWarning("a generator event for an unknown job; ignored")
+      // Asked again once a slot is free: the job may have been cancelled while it waited in the queue.
+      const stillWanted = Effect.sync(() => {
+        const current = monitor.job(stored.key)
+        return current !== undefined && current.terminal === null && current.cancelRequestId === null
+      })
       switch (event.type) {
         case "generator.requested":
           if (state.terminal !== null || state.attempt !== 0 || state.cancelRequestId !== null) return
-          return yield* runner.startTraining(state.request, 1, stored.envelope)
+          return yield* runner.startTraining(state.request, 1, stored.envelope, stillWanted)
         case "generator.requeued":
           if (state.terminal !== null || state.started || state.attempt !== event.payload.attempt) return
-          return yield* runner.startTraining(state.request, event.payload.attempt, stored.envelope)
+          return yield* runner.startTraining(state.request, event.payload.attempt, stored.envelope, stillWanted)
         case "generator.sample-requested": {
           const { generatorId, outputDatasetId } = event.payload
           if (state.modelBlobKey === null) {

@@ -361,14 +361,15 @@ export class JobRunner extends Effect.Service<JobRunner>()("@synth/generation/Jo
       attempt: number,
       run: Effect.Effect<void, unknown>,
       cancellable: boolean,
-      announce: Effect.Effect<unknown>
+      announce: Effect.Effect<unknown>,
+      stillWanted: Effect.Effect<boolean>
     ) =>
       Effect.gen(function* () {
         yield* Metric.modify(queuedJobs, 1)
-        yield* permits.take(1).pipe(
-          Effect.zipLeft(Metric.modify(runningJobs, 1)),
-          Effect.ensuring(Metric.modify(queuedJobs, -1))
-        )
+        yield* permits.take(1).pipe(Effect.ensuring(Metric.modify(queuedJobs, -1)))
+        // A job cancelled (or finished elsewhere) while it waited for the slot gives the slot back unused.
+        if (!(yield* stillWanted)) return yield* permits.release(1)
+        yield* Metric.modify(runningJobs, 1)
         const release = Effect.zipRight(Metric.modify(runningJobs, -1), permits.release(1))
         yield* Effect.onError(announce, () => release)
         // Registered before it runs, so a cancel request never finds the job neither here nor registered.
@@ -400,9 +401,11 @@ export class JobRunner extends Effect.Service<JobRunner>()("@synth/generation/Jo
       )
 
     return {
-      startTraining: (job: JobRequest, attempt: number, cause: EventEnvelope) =>
-        start(job.generatorId, attempt, train(job, attempt, cause), true, announceStart(job, attempt, cause)),
-      startSampling: (job: SampleJob, cause: EventEnvelope) => start(job.generatorId, 0, sample(job, cause), false, Effect.void)
+      /** `stillWanted` is asked once the slot is free: false when the job was cancelled or ended meanwhile. */
+      startTraining: (job: JobRequest, attempt: number, cause: EventEnvelope, stillWanted: Effect.Effect<boolean>) =>
+        start(job.generatorId, attempt, train(job, attempt, cause), true, announceStart(job, attempt, cause), stillWanted),
+      startSampling: (job: SampleJob, cause: EventEnvelope) =>
+        start(job.generatorId, 0, sample(job, cause), false, Effect.void, Effect.succeed(true))
     } as const
   }),
   dependencies: [EventWriter.Default]
