@@ -68,7 +68,8 @@ export const estimateSeconds = (input: SpeedModelInput): number => {
       (copula.samplePerCell + copula.storePerCell) * input.numRows * columns
   }
   const width = encodedWidth(input.columns)
-  const stepsPerEpoch = Math.max(1, Math.ceil(input.trainingRows / input.batchSize))
+  // Full batches only, for every neural model (CTGAN draws its batches; TVAE leaves a short last batch to the next shuffle).
+  const stepsPerEpoch = Math.max(1, Math.floor(input.trainingRows / input.batchSize))
   const reference = input.generator === "tvae"
     ? neural.tvaeStepSeconds
     : input.generator === "dp-ctgan"

@@ -24,7 +24,7 @@ import { tvaeModelOf, type TvaeModel } from "./model.ts"
 import { decoderVariables } from "./network.ts"
 import { type TvaeOptions, type TvaeSettings, validTvaeOptions } from "./options.ts"
 import { disposeTvaeNetworks, makeTvaeNetworks, makeTvaeUpdate, shuffle, type TvaeUpdate } from "./tvaeTraining.ts"
-import { type BatchShare, epochShares } from "./tvaeSchedule.ts"
+import { type BatchShare, batchesPerEpoch, epochShares } from "./tvaeSchedule.ts"
 
 export const fitTvae = async (table: SynthTable, options: TvaeOptions): Promise<TvaeModel> => {
   const settings = validTvaeOptions(table, options)
@@ -77,7 +77,7 @@ const train = async (table: SynthTable, options: TvaeOptions, settings: TvaeSett
 
     const rows = table.rowCount
     const order = Int32Array.from({ length: rows }, (_, i) => i)
-    const stepsPerEpoch = Math.ceil(rows / batchSize)
+    const stepsPerEpoch = batchesPerEpoch(rows, batchSize)
     for (let epoch = 1; epoch <= epochs; epoch++) {
       shuffle(order, shuffleRandom)
       let lossSum = 0
