@@ -90,7 +90,9 @@ const roundTo = (value: number, step: number) => {
  * Value protection before training. Every value in a tail — at or beyond the r-th value from its end — is redrawn
  * uniformly between that end and the 2r-th value from it, on the column's step. Clamping would pile the tail onto
  * one real value (someone's birth date published r times over); redrawn, the tail keeps its mass and its place while
- * neither the outliers nor the end values themselves stand out. `redrawn` counts the values changed.
+ * neither the outliers nor the end values themselves stand out. The draws are handed out in the tail's own order (the
+ * smallest value gets the smallest draw), so the rows of a tail keep their ranks, and with them the order they have
+ * against the other columns. `redrawn` counts the values changed.
  */
 export const protectTails = (
   column: ContinuousColumn,
@@ -100,18 +102,23 @@ export const protectTails = (
   const plan = tailPlan(column, k)
   if (plan === null) return { column, bounds: null, redrawn: 0 }
   const { bounds, high, low, step } = plan
-  const draw = (from: number, to: number) => {
-    const value = roundTo(from + random.next() * (to - from), step)
-    return Math.min(to, Math.max(from, value))
-  }
-  const values = new Float64Array(column.values.length)
-  let redrawn = 0
+  const values = Float64Array.from(column.values)
+  const present = (row: number) => column.missing === null || column.missing[row] === 0
+  const lowRows: Array<number> = []
+  const highRows: Array<number> = []
   for (let row = 0; row < values.length; row++) {
-    const value = column.values[row]!
-    if (column.missing !== null && column.missing[row] === 1) continue
-    const protectedValue = value <= low.through ? draw(bounds.low, low.to) : value >= high.through ? draw(high.from, bounds.high) : value
-    if (protectedValue !== value) redrawn++
-    values[row] = protectedValue
+    if (!present(row)) continue
+    if (values[row]! <= low.through) lowRows.push(row)
+    else if (values[row]! >= high.through) highRows.push(row)
   }
+  const redraw = (rows: Array<number>, from: number, to: number) => {
+    rows.sort((a, b) => column.values[a]! - column.values[b]!)
+    const draws = Float64Array.from(rows, () => Math.min(to, Math.max(from, roundTo(from + random.next() * (to - from), step)))).sort()
+    rows.forEach((row, index) => (values[row] = draws[index]!))
+  }
+  redraw(lowRows, bounds.low, low.to)
+  redraw(highRows, high.from, bounds.high)
+  let redrawn = 0
+  for (let row = 0; row < values.length; row++) if (present(row) && values[row] !== column.values[row]) redrawn++
   return { column: { ...column, values }, bounds, redrawn }
 }
