@@ -1,5 +1,4 @@
-import type { Data, Field, RecordBatch, Schema } from "apache-arrow"
-import { Float64, Int32 } from "apache-arrow"
+import { type Data, DataType, type Field, type RecordBatch, type Schema } from "apache-arrow"
 import { ByteWriter, type ColumnSource, ParquetWriter, type SchemaElement, type Writer } from "hyparquet-writer"
 import { columnTypeOf } from "../arrow/tableSchema.ts"
 
@@ -54,9 +53,7 @@ const schemaElement = (field: Field): SchemaElement => {
   const optional = { name: field.name, repetition_type: "OPTIONAL" } as const
   switch (columnTypeOf(field)) {
     case "integer":
-      return field.type instanceof Int32 || !(field.type instanceof Float64)
-        ? { ...optional, type: "INT32" }
-        : { ...optional, type: "INT64" }
+      return DataType.isInt(field.type) ? { ...optional, type: "INT32" } : { ...optional, type: "INT64" }
     case "float":
       return { ...optional, type: "DOUBLE" }
     case "boolean":
@@ -85,7 +82,7 @@ const columnValues = (field: Field, data: Data): ColumnSource["data"] => {
   const numbers = data.values as ArrayLike<number | bigint>
   switch (columnTypeOf(field)) {
     case "integer":
-      if (field.type instanceof Float64) {
+      if (!DataType.isInt(field.type)) {
         return Array.from({ length }, (_, index) => (present(index) ? BigInt(numbers[at + index]!) : null))
       }
       return data.nullCount === 0
