@@ -124,10 +124,10 @@ const oneOf = <const Values extends ReadonlyArray<string>>(values: Values) =>
   )
 
 export const DownloadParams = Schema.Struct({
-  format: Schema.optional(oneOf(downloadFormats)).annotations({
+  format: Schema.optionalWith(oneOf(downloadFormats), { exact: true }).annotations({
     description: "csv (default), json, ndjson or parquet"
   }),
-  values: Schema.optional(oneOf(downloadValueForms)).annotations({
+  values: Schema.optionalWith(oneOf(downloadValueForms), { exact: true }).annotations({
     description: "source (default): each column as the uploaded file wrote it; normalised: ISO dates, true/false, plain numbers"
   })
 })
