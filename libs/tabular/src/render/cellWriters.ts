@@ -1,7 +1,7 @@
 import type { Data, Field } from "apache-arrow"
 import { millisecondsPerDay } from "../infer/calendar.ts"
 import { dateWriter, instantWriter } from "../form/dateLayout.ts"
-import { type FieldForm, fieldForm } from "../form/fieldForm.ts"
+import { fieldForm } from "../form/fieldForm.ts"
 import { numberWriter, plainFloatText } from "../form/numberForm.ts"
 
 /**
@@ -27,65 +27,76 @@ const normalisedFloat = (value: number): string => {
   return Number.isInteger(value) && !text.includes("e") ? `${text}.0` : text
 }
 
-interface Column {
-  readonly form: FieldForm
-  readonly present: (index: number) => boolean
-  /** The value at row `index` as a number (integers, floats, dates in days, datetimes in milliseconds). */
-  readonly number: (index: number) => number
-  readonly bit: (index: number) => boolean
-  readonly text: (index: number) => string
+/**
+ * Row `index` of a column, read straight from the batch's buffers (a download reads every cell once, so this is its
+ * hot loop): numbers as numbers (dates in days, datetimes in milliseconds), booleans from the bitmap, text decoded.
+ */
+const numberAt = (data: Data): ((index: number) => number) => {
+  const at = data.offset
+  const values = data.values as ArrayLike<number> | BigInt64Array
+  if (values instanceof BigInt64Array) return (index) => Number(values[at + index]!)
+  return (index) => (values as ArrayLike<number>)[at + index]!
 }
 
-const columnOf = (field: Field, data: Data): Column => {
+const bitAt = (data: Data): ((index: number) => boolean) => {
   const at = data.offset
-  const numbers = data.values as ArrayLike<number | bigint>
   const bits = data.values as Uint8Array
-  const offsets = data.valueOffsets as Int32Array | undefined
-  return {
-    form: fieldForm(field),
-    present: data.nullCount === 0 ? () => true : (index) => data.getValid(index),
-    number: (index) => Number(numbers[at + index]),
-    bit: (index) => {
-      const position = at + index
-      return (bits[position >> 3]! & (1 << (position & 7))) !== 0
-    },
-    text: (index) =>
-      offsets === undefined ? "" : decoder.decode(bits.subarray(offsets[at + index], offsets[at + index + 1]))
+  return (index) => {
+    const position = at + index
+    return (bits[position >> 3]! & (1 << (position & 7))) !== 0
   }
+}
+
+const textAt = (data: Data): ((index: number) => string) => {
+  const at = data.offset
+  const offsets = data.valueOffsets as Int32Array | undefined
+  const bytes = data.values as Uint8Array
+  return (index) => (offsets === undefined ? "" : decoder.decode(bytes.subarray(offsets[at + index], offsets[at + index + 1])))
+}
+
+const presentAt = (data: Data): ((index: number) => boolean) | null =>
+  data.nullCount === 0 ? null : (index) => data.getValid(index)
+
+/** Writes every present cell with `write` and a missing one as `missing`. */
+const orMissing = <T>(data: Data, write: (index: number) => T, missing: T): ((index: number) => T) => {
+  const present = presentAt(data)
+  return present === null ? write : (index) => (present(index) ? write(index) : missing)
 }
 
 /** How each cell of a column is written as text (CSV), in the chosen form. */
 export const cellText = (field: Field, data: Data, values: ValueForm): CellText => {
-  const column = columnOf(field, data)
-  const { form, present } = column
+  const form = fieldForm(field)
   const source = values === "source"
   const write = ((): (index: number) => string => {
     switch (form.type) {
-      case "integer": {
-        const writeNumber = source ? numberWriter(form.number, true) : String
-        return (index) => writeNumber(column.number(index))
-      }
+      case "integer":
       case "float": {
-        const writeNumber = source ? numberWriter(form.number, false) : normalisedFloat
-        return (index) => writeNumber(column.number(index))
+        const writeNumber = !source
+          ? (form.type === "integer" ? String : normalisedFloat)
+          : numberWriter(form.number, form.type === "integer")
+        const number = numberAt(data)
+        return (index) => writeNumber(number(index))
       }
       case "boolean": {
         const [falseText, trueText] = source ? [form.falseText, form.trueText] : ["false", "true"]
-        return (index) => (column.bit(index) ? trueText : falseText)
+        const bit = bitAt(data)
+        return (index) => (bit(index) ? trueText : falseText)
       }
       case "date": {
         const writeDate = source && form.layout !== null ? dateWriter(form.layout) : isoDate
-        return (index) => writeDate(column.number(index))
+        const number = numberAt(data)
+        return (index) => writeDate(number(index))
       }
       case "datetime": {
         const writeInstant = source && form.layout !== null ? instantWriter(form.layout, form.offsetMinutes) : isoInstant
-        return (index) => writeInstant(column.number(index))
+        const number = numberAt(data)
+        return (index) => writeInstant(number(index))
       }
       default:
-        return column.text
+        return textAt(data)
     }
   })()
-  return (index) => (present(index) ? write(index) : undefined)
+  return orMissing<string | undefined>(data, write, undefined)
 }
 
 const finiteJson = (text: string): string => (text === "NaN" || text.endsWith("Infinity") ? "null" : text)
@@ -96,32 +107,38 @@ const finiteJson = (text: string): string => (text === "NaN" || text.endsWith("I
  * JSON arrays writes them back as arrays.
  */
 export const cellJson = (field: Field, data: Data, values: ValueForm): CellJson => {
-  const column = columnOf(field, data)
-  const { form, present } = column
+  const form = fieldForm(field)
   const source = values === "source"
   const write = ((): (index: number) => string => {
     switch (form.type) {
-      case "integer":
-        return (index) => finiteJson(String(column.number(index)))
+      case "integer": {
+        const number = numberAt(data)
+        return (index) => finiteJson(String(number(index)))
+      }
       case "float": {
         const decimals = { minDecimals: 0, maxDecimals: source ? form.number.maxDecimals : Number.POSITIVE_INFINITY }
-        return (index) => finiteJson(plainFloatText(column.number(index), decimals))
+        const number = numberAt(data)
+        return (index) => finiteJson(plainFloatText(number(index), decimals))
       }
-      case "boolean":
-        return (index) => (column.bit(index) ? "true" : "false")
+      case "boolean": {
+        const bit = bitAt(data)
+        return (index) => (bit(index) ? "true" : "false")
+      }
       case "date":
       case "datetime": {
         const text = cellText(field, data, values)
         return (index) => JSON.stringify(text(index))
       }
-      default:
+      default: {
+        const text = textAt(data)
         return form.jsonArray
           ? (index) => {
-            const text = column.text(index)
-            return text.startsWith("[") ? text : JSON.stringify(text)
+            const cell = text(index)
+            return cell.startsWith("[") ? cell : JSON.stringify(cell)
           }
-          : (index) => JSON.stringify(column.text(index))
+          : (index) => JSON.stringify(text(index))
+      }
     }
   })()
-  return (index) => (present(index) ? write(index) : "null")
+  return orMissing(data, write, "null")
 }

@@ -1,4 +1,5 @@
-import type { RecordBatch, Schema } from "apache-arrow"
+import type { Field, RecordBatch, Schema } from "apache-arrow"
+import { fieldForm } from "../form/fieldForm.ts"
 import { delimiterKey } from "../form/formKeys.ts"
 import { cellText, type ValueForm } from "./cellWriters.ts"
 
@@ -33,15 +34,40 @@ export class CsvText {
     return this.schema.fields.map((field) => this.field(field.name)).join(this.delimiter) + lineBreak
   }
 
+  /** Whether a column's cells can hold what must be quoted: text always; others only where their form writes the delimiter. */
+  #mayNeedQuotes(field: Field): boolean {
+    const form = fieldForm(field)
+    if (this.values === "normalised") return form.type === "string" || form.type === undefined
+    switch (form.type) {
+      case "integer":
+      case "float":
+        return form.number.decimalMark === this.delimiter || form.number.groupMark === this.delimiter
+      case "boolean":
+        return [form.trueText, form.falseText].some((text) => this.#needsQuotes.test(text))
+      case "date":
+      case "datetime":
+        return form.layout === null || form.layout.includes(this.delimiter)
+      default:
+        return true
+    }
+  }
+
   batch(batch: RecordBatch): string {
-    const cells = batch.schema.fields.map((field, column) => cellText(field, batch.getChildAt(column)!.data[0]!, this.values))
-    const lines: Array<string> = new Array(batch.numRows)
-    for (let row = 0; row < batch.numRows; row++) {
-      let line = ""
-      for (let column = 0; column < cells.length; column++) {
-        const text = cells[column]!(row)
-        line += (column === 0 ? "" : this.delimiter) + (text === undefined ? "" : this.field(text))
+    const cells = batch.schema.fields.map((field, column) => {
+      const text = cellText(field, batch.getChildAt(column)!.data[0]!, this.values)
+      if (!this.#mayNeedQuotes(field)) return (row: number) => text(row) ?? ""
+      return (row: number) => {
+        const cell = text(row)
+        return cell === undefined ? "" : this.field(cell)
       }
+    })
+    const lines: Array<string> = new Array(batch.numRows)
+    // One array reused for every row and joined: a row built by `+=` leaves a chain of intermediate strings per
+    // field, and collecting them took most of a diamonds download (GC ~2.8 s against ~0.7 s over 15 downloads).
+    const fields: Array<string> = new Array(cells.length)
+    for (let row = 0; row < batch.numRows; row++) {
+      for (let column = 0; column < cells.length; column++) fields[column] = cells[column]!(row)
+      const line = fields.join(this.delimiter)
       // A row that is one missing value would be a blank line, which readers skip: write it as an empty quoted field.
       lines[row] = line.length === 0 ? '""' : line
     }

@@ -61,12 +61,10 @@ const objectWriter = (nodes: ReadonlyArray<KeyNode>, cells: ReadonlyArray<CellJs
     const value = node.column !== null ? cells[node.column]! : objectWriter(node.children, cells)
     return { key, value }
   })
+  // One array per object level, reused for every row and joined (see CsvText.batch: `+=` costs its garbage).
+  const parts: Array<string> = new Array(members.length)
   return (row) => {
-    let text = "{"
-    for (let index = 0; index < members.length; index++) {
-      const member = members[index]!
-      text += (index === 0 ? "" : ",") + member.key + member.value(row)
-    }
-    return text + "}"
+    for (let index = 0; index < members.length; index++) parts[index] = members[index]!.key + members[index]!.value(row)
+    return `{${parts.join(",")}}`
   }
 }
