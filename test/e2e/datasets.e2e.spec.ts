@@ -19,7 +19,9 @@ import {
 } from "../support/datasets.ts"
 import { bearer, http, type RawResponse } from "../support/http.ts"
 import { type RunningServer, startServer } from "../support/server.ts"
-import { createAccount, realDataset, slowUpload } from "../support/upload.ts"
+import { tableFromIPC } from "apache-arrow"
+import { readParquet } from "parquet-wasm"
+import { createAccount, formsFixture, realDataset, slowUpload } from "../support/upload.ts"
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 const isoUtcPattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/
@@ -59,12 +61,12 @@ const uploadAndDescribe = async (token: string, filename: string, content: strin
   return { result, detail: await getDataset(baseUrl, token, result.id) }
 }
 
-/** The download's rows as objects by header, after checking the response. */
-const downloadedRows = async (token: string, id: string) => {
-  const response = await download(baseUrl, token, id)
+/** The CSV download's rows as objects by header, after checking the response (`query`: `?values=normalised`...). */
+const downloadedRows = async (token: string, id: string, query = "", delimiter = ",") => {
+  const response = await download(baseUrl, token, id, query)
   expect(response.status, response.text.slice(0, 500)).toBe(200)
   expect(response.header("content-type")).toMatch(/^text\/csv;\s*charset=utf-8$/i)
-  const [header, ...rows] = parseCsv(response.text)
+  const [header, ...rows] = parseCsv(response.text, delimiter)
   return { header: header!, rows, records: rows.map((row) => Object.fromEntries(header!.map((name, index) => [name, row[index]]))) }
 }
 
@@ -168,7 +170,7 @@ describe("upload of the real datasets", () => {
     }, 120_000)
   }
 
-  it("penguins.csv downloads as the normalised table: same header and rows, missing values empty", async () => {
+  it("penguins.csv downloads as uploaded: same header and rows, missing values empty", async () => {
     const result = uploaded(await upload(baseUrl, token, "penguins.csv", realDataset("penguins")))
     const { header, records, rows } = await downloadedRows(token, result.id)
     expect(header).toEqual(Object.keys(expected.penguins.types))
@@ -181,25 +183,41 @@ describe("upload of the real datasets", () => {
     expect(records.filter((record) => record.body_mass_g === "")).toHaveLength(2)
   }, 120_000)
 
-  it("diamonds.csv downloads with every row and the values it had (numbers compared as numbers)", async () => {
+  it("diamonds.csv downloads with every row and the exact cells it had; normalised, numbers keep their values", async () => {
     const result = uploaded(await upload(baseUrl, token, "diamonds.csv", realDataset("diamonds")))
     const { header, rows } = await downloadedRows(token, result.id)
     expect(header).toEqual(Object.keys(expected.diamonds.types))
     const [, ...sourceRows] = parseCsv(realDataset("diamonds").toString("utf8"))
     expect(rows).toHaveLength(sourceRows.length)
-    const numeric = header.map((name) => expected.diamonds.types[name] !== "string")
-    const comparable = (row: ReadonlyArray<string>) => row.map((value, index) => (numeric[index] ? Number(value) : value))
     const differing = rows.flatMap((row, index) =>
-      JSON.stringify(comparable(row)) === JSON.stringify(comparable(sourceRows[index]!)) ? [] : [{ index, row, source: sourceRows[index] }]
+      JSON.stringify(row) === JSON.stringify(sourceRows[index]) ? [] : [{ index, row, source: sourceRows[index] }]
     )
     expect(differing.slice(0, 5)).toEqual([])
+    const normalised = await downloadedRows(token, result.id, "?values=normalised")
+    const numeric = header.map((name) => expected.diamonds.types[name] !== "string")
+    const comparable = (row: ReadonlyArray<string>) => row.map((value, index) => (numeric[index] ? Number(value) : value))
+    const differingValues = normalised.rows.flatMap((row, index) =>
+      JSON.stringify(comparable(row)) === JSON.stringify(comparable(sourceRows[index]!)) ? [] : [{ index, row }]
+    )
+    expect(differingValues.slice(0, 5)).toEqual([])
   }, 120_000)
 
-  it("telco_churn.csv downloads its booleans as true/false", async () => {
-    const result = uploaded(await upload(baseUrl, token, "telco_churn.csv", realDataset("telco_churn")))
-    const { records } = await downloadedRows(token, result.id)
-    expect(records[0]).toMatchObject({ churn: "false", female: "true", senior_citizen: "false", tenure: "1" })
-    expect(records[2]).toMatchObject({ churn: "true" })
+  it("telco_churn.csv downloads every cell as the file wrote it (No/Yes, 0/1); ?values=normalised writes true/false", async () => {
+    const content = realDataset("telco_churn")
+    const result = uploaded(await upload(baseUrl, token, "telco_churn.csv", content))
+    const { header, records, rows } = await downloadedRows(token, result.id)
+    const [sourceHeader, ...sourceRows] = parseCsv(content.toString("utf8"))
+    expect(header).toEqual(sourceHeader)
+    expect(rows).toHaveLength(7_043)
+    // The file's cells, apart from the documented cleaning (trimmed; NA and the like written as empty): none here.
+    const differing = rows.flatMap((row, index) =>
+      JSON.stringify(row) === JSON.stringify(sourceRows[index]!.map((cell) => cell.trim())) ? [] : [{ index, row }]
+    )
+    expect(differing.slice(0, 5)).toEqual([])
+    expect(records[0]).toMatchObject({ churn: "No", female: "1", senior_citizen: "0", tenure: "1" })
+    const normalised = await downloadedRows(token, result.id, "?values=normalised")
+    expect(normalised.records[0]).toMatchObject({ churn: "false", female: "true", senior_citizen: "false", tenure: "1" })
+    expect(normalised.records[2]).toMatchObject({ churn: "true" })
   }, 120_000)
 })
 
@@ -237,16 +255,19 @@ describe("encodings, delimiters, dates and JSON", () => {
     expect(typesOf(detail)).toEqual({ id: "integer", label: "string" })
   })
 
-  it("a ;-delimited file with decimal commas: delimiter ';', the numbers are floats with a dot in the download", async () => {
+  it("a ;-delimited file with decimal commas: delimiter ';', downloads as written; normalised, floats with a dot and commas", async () => {
     const { detail } = await uploadAndDescribe(token, "semicolon.csv", "item;price;weight\napple;3,50;0,25\npear;12,75;1,5\nplum;0,99;2\n")
     expect(detail).toMatchObject({ delimiter: ";", row_count: 3, column_count: 3 })
     expect(typesOf(detail)).toEqual({ item: "string", price: "float", weight: "float" })
-    const { records } = await downloadedRows(token, detail.id)
-    expect(records.map((record) => Number(record.price))).toEqual([3.5, 12.75, 0.99])
-    expect(records.map((record) => Number(record.weight))).toEqual([0.25, 1.5, 2])
+    const { records } = await downloadedRows(token, detail.id, "", ";")
+    expect(records.map((record) => record.price)).toEqual(["3,50", "12,75", "0,99"])
+    expect(records.map((record) => record.weight)).toEqual(["0,25", "1,5", "2"])
+    const normalised = await downloadedRows(token, detail.id, "?values=normalised")
+    expect(normalised.records.map((record) => Number(record.price))).toEqual([3.5, 12.75, 0.99])
+    expect(normalised.records.map((record) => Number(record.weight))).toEqual([0.25, 1.5, 2])
   })
 
-  it("US and European dates are resolved per column and download as ISO dates", async () => {
+  it("US and European dates are resolved per column and download as written; normalised, as ISO dates", async () => {
     // 02/01/2024 is 1 February in the US column (12/31 fixes month-first) and 2 January in the European one.
     const csv = "us,eu,iso,stamp\n" +
       "12/31/2023,31/12/2023,2023-12-31,2023-12-31T23:59:00Z\n" +
@@ -254,7 +275,9 @@ describe("encodings, delimiters, dates and JSON", () => {
       "02/01/2024,02/01/2024,2024-01-02,2024-01-02T00:00:00Z\n"
     const { detail } = await uploadAndDescribe(token, "dates.csv", csv)
     expect(typesOf(detail)).toEqual({ us: "date", eu: "date", iso: "date", stamp: "datetime" })
-    const { records } = await downloadedRows(token, detail.id)
+    const asWritten = await downloadedRows(token, detail.id)
+    expect(asWritten.rows).toEqual(parseCsv(csv).slice(1))
+    const { records } = await downloadedRows(token, detail.id, "?values=normalised")
     expect(records.map((record) => record.us)).toEqual(["2023-12-31", "2024-01-15", "2024-02-01"])
     expect(records.map((record) => record.eu)).toEqual(["2023-12-31", "2024-01-15", "2024-01-02"])
     expect(records.map((record) => record.iso)).toEqual(["2023-12-31", "2024-01-15", "2024-01-02"])
@@ -276,7 +299,13 @@ describe("encodings, delimiters, dates and JSON", () => {
     expect(detail.cleaning.trimmed_cells).toBeGreaterThanOrEqual(3)
     // NA, N/A, null, -, None, NaN (an empty field is simply empty).
     expect(detail.cleaning.missing_tokens).toBeGreaterThanOrEqual(6)
-    const { records } = await downloadedRows(token, detail.id)
+    // As written, a column that mixes cases comes back in its most frequent spelling of each value (the first on a tie).
+    const asWritten = (await downloadedRows(token, detail.id)).records
+    expect(asWritten.map((record) => record.yesno)).toEqual(["yes", "no", "yes", "no", ""])
+    expect(asWritten.map((record) => record.truefalse)).toEqual(["true", "FALSE", "true", "FALSE", "true"])
+    expect(asWritten.map((record) => record.bit)).toEqual(["1", "0", "1", "0", "1"])
+    expect(asWritten.map((record) => record.amount)).toEqual(["1,234,567", "12,345", "999", "", ""])
+    const { records } = await downloadedRows(token, detail.id, "?values=normalised")
     expect(records.map((record) => record.name)).toEqual(["Ada", "Grace", "Linus", "Barbara", "Ken"])
     expect(records.map((record) => record.yesno)).toEqual(["true", "false", "true", "false", ""])
     expect(records.map((record) => record.bit)).toEqual(["true", "false", "true", "false", "true"])
@@ -299,6 +328,10 @@ describe("encodings, delimiters, dates and JSON", () => {
     const { records } = await downloadedRows(token, detail.id)
     expect(records[0]).toMatchObject({ id: "1", "user.name": "Ada", "user.address.city": "London", active: "true" })
     expect(JSON.parse(records[0]!.tags!)).toEqual(["a", "b"])
+    // As JSON it comes back as it went in: nested objects rebuilt, arrays as arrays, null for missing.
+    const asJson = await download(baseUrl, token, detail.id, "?format=json")
+    expect(asJson.status, asJson.text.slice(0, 300)).toBe(200)
+    expect(asJson.json).toEqual(JSON.parse(json))
   })
 
   it("newline-delimited JSON is read line by line (format ndjson)", async () => {
@@ -310,6 +343,89 @@ describe("encodings, delimiters, dates and JSON", () => {
     const { detail } = await uploadAndDescribe(token, "orders.ndjson", ndjson)
     expect(detail).toMatchObject({ format: "ndjson", row_count: 3, column_count: 4 })
     expect(typesOf(detail)).toEqual({ sku: "string", qty: "integer", price: "float", shipped: "date" })
+  })
+})
+
+// ---------------------------------------------------------------------------------------------------------------
+
+describe("download formats and the source form", () => {
+  let token: string
+  beforeAll(async () => {
+    token = await createAccount(baseUrl, "download-formats")
+  })
+
+  /** An upload's documented cleaning: cells trimmed, missing-value tokens (NA, null, -, ...) empty. */
+  const missingTokens = new Set(["", "na", "n/a", "null", "nan", "none", "-"])
+  const cleaned = (cell: string) => (missingTokens.has(cell.trim().toLowerCase()) ? "" : cell.trim())
+
+  it("the forms fixture comes back cell for cell: boolean spellings, date and datetime layouts, decimal commas, thousands separators, quoted fields, empty cells, Unicode", async () => {
+    const content = formsFixture("forms.csv")
+    const { id } = uploaded(await upload(baseUrl, token, "forms.csv", content))
+    const { header, rows } = await downloadedRows(token, id)
+    const [sourceHeader, ...sourceRows] = parseCsv(content.toString("utf8"))
+    expect(header).toEqual(sourceHeader)
+    expect(rows).toEqual(sourceRows.map((row) => row.map(cleaned)))
+    // Something was cleaned, so the comparison above is not of identical texts by accident.
+    expect(sourceRows.flat().filter((cell) => cleaned(cell) !== cell).length).toBeGreaterThanOrEqual(3)
+  }, 120_000)
+
+  it("?format=json, ndjson and parquet: their content types and extensions, JSON values, nesting, Parquet's logical types", async () => {
+    const { id } = uploaded(await upload(baseUrl, token, "forms.csv", formsFixture("forms.csv")))
+    const asJson = await download(baseUrl, token, id, "?format=json")
+    expect(asJson.status, asJson.text.slice(0, 300)).toBe(200)
+    expect(asJson.header("content-type")).toMatch(/^application\/json\b/)
+    expect(asJson.header("content-disposition")).toContain('filename="forms.json"')
+    const rows = asJson.json as Array<Record<string, unknown>>
+    expect(rows).toHaveLength(5)
+    expect(rows[0]).toMatchObject({
+      id: 1, yes_no_title: true, one_zero: true, us_date_short: "1/5/2023", eu_dot: "31.12.2023",
+      iso_datetime_offset: "2024-01-02T03:04:05+02:00", decimal_comma: 3.14, eu_money: 1234.5, code: "007"
+    })
+    expect(rows[2]).toMatchObject({ iso_date: null, quoted_text: "line1\nline2" })
+
+    const normalised = await download(baseUrl, token, id, "?format=ndjson&values=normalised")
+    expect(normalised.header("content-type")).toMatch(/^application\/x-ndjson\b/)
+    expect(normalised.header("content-disposition")).toContain('filename="forms.ndjson"')
+    const lines = normalised.text.trimEnd().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>)
+    expect(lines).toHaveLength(5)
+    expect(lines[0]).toMatchObject({ us_date_short: "2023-01-05", iso_datetime_offset: "2024-01-02T01:04:05.000Z", yes_no_title: true })
+
+    const parquet = await download(baseUrl, token, id, "?format=parquet")
+    expect(parquet.status).toBe(200)
+    expect(parquet.header("content-type")).toBe("application/vnd.apache.parquet")
+    expect(parquet.header("content-disposition")).toContain('filename="forms.parquet"')
+    expect(parquet.bytes.subarray(0, 4).toString("latin1")).toBe("PAR1")
+    // Read back by arrow-rs (parquet-wasm), a reader independent of the writer.
+    const table = tableFromIPC(readParquet(new Uint8Array(parquet.bytes)).intoIPCStream())
+    expect(table.numRows).toBe(5)
+    expect(Object.fromEntries(table.schema.fields.map((field) => [field.name, String(field.type)]))).toMatchObject({
+      id: "Int32", yes_no_title: "Bool", iso_date: "Date32<DAY>", iso_datetime_offset: "Timestamp<MILLISECOND, UTC>",
+      decimal_comma: "Float64", big_integer: "Int64", code: "Utf8"
+    })
+    expect(table.getChild("code")!.get(0)).toBe("007")
+  }, 120_000)
+
+  it("a nested JSON upload comes back nested in JSON and NDJSON", async () => {
+    const content = formsFixture("nested.json")
+    const { id } = uploaded(await upload(baseUrl, token, "nested.json", content))
+    const original: unknown = JSON.parse(content.toString("utf8"))
+    expect((await download(baseUrl, token, id, "?format=json")).json).toEqual(original)
+    const ndjson = await download(baseUrl, token, id, "?format=ndjson")
+    expect(ndjson.text.trimEnd().split("\n").map((line) => JSON.parse(line))).toEqual(original)
+  }, 120_000)
+
+  it("an unknown format or values: 422 validation_failed naming the parameter and its allowed values", async () => {
+    const { id } = uploaded(await upload(baseUrl, token, "small.csv", "a,b\n1,x\n2,y\n"))
+    const cases = [
+      ["?format=xlsx", "format", "must be one of csv, json, ndjson, parquet"],
+      ["?format=CSV", "format", "must be one of csv, json, ndjson, parquet"],
+      ["?values=raw", "values", "must be one of source, normalised"]
+    ] as const
+    for (const [query, field, message] of cases) {
+      const response = await download(baseUrl, token, id, query)
+      expect(expectProblem(response, 422, "validation_failed").detail).toContain(message)
+      expect((response.json as { readonly errors: unknown }).errors, query).toEqual([{ field, message }])
+    }
   })
 })
 
@@ -387,6 +503,7 @@ describe("upload errors", () => {
       status: answer.status,
       headers: answer.headers,
       text: answer.text,
+      bytes: Buffer.from(answer.text, "utf8"),
       json: answer.text === "" ? undefined : JSON.parse(answer.text),
       header: (name) => {
         const value = answer.headers[name.toLowerCase()]

@@ -375,3 +375,76 @@ describe("POST /generators/dp/validate-config", () => {
     expectProblem(await validate(stranger, { dataset_id: diamonds, target_epsilon: 1 }), 404, "not_found")
   })
 })
+
+describe("outputs keep the source's forms", () => {
+  const pad = (value: number) => String(value).padStart(2, "0")
+  const header = "member,flag,active,joined,seen,amount,score,count,city"
+  /** A file that writes each column its own way: Yes/No, 1/0, TRUE/FALSE, US dates, AM/PM times, euros, thousands. */
+  const file = [header, ...Array.from({ length: 240 }, (_, i) => {
+    const [day, month] = [1 + (i % 28), 1 + (i % 12)]
+    const euro = ((1_000 + ((i * 7_919) % 90_000)) / 100).toFixed(2).replace(".", ",").replace(/^(\d+)(\d{3}),/, "$1.$2,")
+    return [
+      i % 3 === 0 ? "Yes" : "No",
+      i % 11 === 0 ? "" : String(i % 2),
+      i % 5 === 0 ? "TRUE" : "FALSE",
+      `${pad(month)}/${pad(day)}/20${pad(10 + (i % 12))}`,
+      `${month}/${day}/2024 ${1 + (i % 12)}:${pad((i * 7) % 60)} ${i % 2 === 0 ? "AM" : "PM"}`,
+      `"${euro}"`,
+      (((i * 37) % 1_000) / 4).toFixed(2),
+      `"${(1_000 + ((i * 613_457) % 9_800_000)).toLocaleString("en-US")}"`,
+      ["Lyon", "Oslo", "Lima", "Kyiv"][i % 4]
+    ].join(",")
+  })].join("\r\n")
+
+  /** How each column's cells must look in the download; an empty cell is a missing value. */
+  const shapes: Record<string, RegExp> = {
+    member: /^(Yes|No)$/,
+    flag: /^[10]$/,
+    active: /^(TRUE|FALSE)$/,
+    joined: /^\d{2}\/\d{2}\/\d{4}$/,
+    seen: /^\d{1,2}\/\d{1,2}\/\d{4} \d{1,2}:\d{2} (AM|PM)$/,
+    amount: /^-?\d{1,3}(\.\d{3})*,\d{2}$/,
+    score: /^-?\d+\.\d{2}$/,
+    count: /^-?\d{1,3}(,\d{3})*$/,
+    city: /^(Lyon|Oslo|Lima|Kyiv)$/
+  }
+
+  const expectSourceForms = async (datasetId: string, rowCount: number) => {
+    const [downloadedHeader, ...rows] = parseCsv(await csvOf(owner, datasetId))
+    expect(downloadedHeader).toEqual(header.split(","))
+    expect(rows).toHaveLength(rowCount)
+    const wrong = rows.flatMap((row) =>
+      downloadedHeader!.flatMap((name, column) => (row[column] === "" || shapes[name]!.test(row[column]!) ? [] : [`${name}: ${row[column]}`]))
+    )
+    expect(wrong.slice(0, 5)).toEqual([])
+    // No column came back empty, so the shapes above were checked on values.
+    expect(downloadedHeader!.filter((_, column) => rows.every((row) => row[column] === ""))).toEqual([])
+    const asJson = await download(baseUrl, owner, datasetId, "?format=json")
+    const first = (asJson.json as Array<Record<string, unknown>>)[0]!
+    expect([typeof first["member"], typeof first["amount"]]).toEqual(["boolean", "number"])
+  }
+
+  let source: string
+  beforeAll(async () => {
+    source = uploaded(await upload(baseUrl, owner, "forms-survey.csv", file)).id
+    // The upload itself downloads as written.
+    expect(parseCsv(await csvOf(owner, source))).toEqual(parseCsv(file))
+  }, 120_000)
+
+  for (const request of [
+    { generator_type: "gaussian_copula", num_rows: 300, seed: 5 },
+    { generator_type: "ctgan", num_rows: 300, seed: 5, epochs: 2, batch_size: 50 }
+  ]) {
+    it(`${request.generator_type}: the output and a later sample are written as the source was`, async () => {
+      const { final } = await generateAndWait(baseUrl, owner, source, request)
+      expect(final.status, JSON.stringify(final.error)).toBe("completed")
+      await expectSourceForms(final.output_dataset_id!, 300)
+      const response = await http(`${baseUrl}/generators/${final.id}/sample`, { method: "POST", headers: bearer(owner), body: { num_rows: 200, seed: 9 } })
+      expect(response.status, response.text).toBe(202)
+      const sampleId = (response.json as { output_dataset_id: string }).output_dataset_id
+      await pollGenerator(baseUrl, owner, final.id, (record) =>
+        record.samples.some((entry) => entry.output_dataset_id === sampleId && entry.status === "completed"))
+      await expectSourceForms(sampleId, 200)
+    }, 240_000)
+  }
+})

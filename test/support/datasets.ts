@@ -37,8 +37,9 @@ export const getDataset = async (baseUrl: string, token: string, id: string): Pr
   return Schema.encodeSync(Contract.DatasetDetail)(Schema.decodeUnknownSync(Contract.DatasetDetail)(response.json))
 }
 
-export const download = (baseUrl: string, token: string, id: string): Promise<RawResponse> =>
-  http(`${baseUrl}/datasets/${id}/download`, { headers: bearer(token), timeoutMs: 120_000 })
+/** GET /datasets/{id}/download; `query` such as `?format=json&values=normalised`. */
+export const download = (baseUrl: string, token: string, id: string, query = ""): Promise<RawResponse> =>
+  http(`${baseUrl}/datasets/${id}/download${query}`, { headers: bearer(token), timeoutMs: 120_000 })
 
 /** Column name → inferred type. */
 export const typesOf = (detail: DatasetDetail): Record<string, ColumnType> =>
@@ -48,8 +49,8 @@ export const typesOf = (detail: DatasetDetail): Record<string, ColumnType> =>
 export const missingOf = (detail: DatasetDetail): Record<string, number> =>
   Object.fromEntries(detail.columns.map((column) => [column.name, column.missing_count]))
 
-/** RFC 4180 CSV (comma, `"` quotes, CRLF or LF) into rows of fields; enough to read what the server sends. */
-export const parseCsv = (text: string): Array<Array<string>> => {
+/** RFC 4180 CSV (`"` quotes, CRLF or LF) into rows of fields; enough to read what the server sends. */
+export const parseCsv = (text: string, delimiter = ","): Array<Array<string>> => {
   const rows: Array<Array<string>> = []
   let row: Array<string> = []
   let field = ""
@@ -63,7 +64,7 @@ export const parseCsv = (text: string): Array<Array<string>> => {
         index++
       } else quoted = false
     } else if (char === "\"") quoted = true
-    else if (char === ",") {
+    else if (char === delimiter) {
       row.push(field)
       field = ""
     } else if (char === "\n" || char === "\r") {

@@ -5,6 +5,8 @@ export interface RawResponse {
   readonly status: number
   readonly headers: IncomingHttpHeaders
   readonly text: string
+  /** The body as it came (for binary bodies such as a Parquet download). */
+  readonly bytes: Buffer
   /** The parsed body; `undefined` when the body is empty or not JSON. */
   readonly json: unknown
   /** One header as a string (`undefined` when absent; repeated headers joined with ", "). */
@@ -54,7 +56,8 @@ export const http = (url: string, options: RawRequest = {}): Promise<RawResponse
       res.on("data", (chunk: Buffer) => chunks.push(chunk))
       res.once("error", reject)
       res.once("end", () => {
-        const text = Buffer.concat(chunks).toString("utf8")
+        const bytes = Buffer.concat(chunks)
+        const text = bytes.toString("utf8")
         let json: unknown
         try {
           json = text === "" ? undefined : JSON.parse(text)
@@ -65,7 +68,7 @@ export const http = (url: string, options: RawRequest = {}): Promise<RawResponse
           const value = res.headers[name.toLowerCase()]
           return Array.isArray(value) ? value.join(", ") : value
         }
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json, header })
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, text, bytes, json, header })
       })
     })
     req.end(payload)

@@ -12,6 +12,9 @@ export const fixturesDir = join(repoRoot, "test", "fixtures")
 export const realDataset = (name: "diamonds" | "telco_churn" | "credit_data" | "penguins"): Buffer =>
   readFileSync(join(fixturesDir, "datasets", `${name}.csv`))
 
+/** A fixture of test/fixtures/forms: every form of value an upload keeps (forms.csv) and a nested JSON file. */
+export const formsFixture = (name: "forms.csv" | "nested.json"): Buffer => readFileSync(join(fixturesDir, "forms", name))
+
 /** Registers a fresh account and logs it in; the access token. */
 export const createAccount = async (baseUrl: string, label: string): Promise<string> => {
   const email = uniqueEmail(label)

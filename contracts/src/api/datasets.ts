@@ -108,6 +108,30 @@ export const ListParams = Schema.Struct({
   cursor: Schema.optional(Schema.String)
 })
 
+/** What GET /datasets/{id}/download writes. */
+export const downloadFormats = ["csv", "json", "ndjson", "parquet"] as const
+export type DownloadFormat = (typeof downloadFormats)[number]
+/** `source`: each column as the uploaded file wrote it; `normalised`: ISO dates, true/false, plain numbers. */
+export const downloadValueForms = ["source", "normalised"] as const
+export type DownloadValueForm = (typeof downloadValueForms)[number]
+
+/** A query value from a fixed list; the 422 names the allowed values (the schema's own message would not). */
+const oneOf = <const Values extends ReadonlyArray<string>>(values: Values) =>
+  Schema.String.pipe(
+    Schema.filter((value): value is Values[number] => values.includes(value), {
+      message: () => `must be one of ${values.join(", ")}`
+    })
+  )
+
+export const DownloadParams = Schema.Struct({
+  format: Schema.optionalWith(oneOf(downloadFormats), { exact: true }).annotations({
+    description: "csv (default), json, ndjson or parquet"
+  }),
+  values: Schema.optionalWith(oneOf(downloadValueForms), { exact: true }).annotations({
+    description: "source (default): each column as the uploaded file wrote it; normalised: ISO dates, true/false, plain numbers"
+  })
+})
+
 export const UploadPayload = HttpApiSchema.MultipartStream(Schema.Struct({ file: Multipart.SingleFileSchema }))
 
 const uploadDescription = `Multipart form data with one file part named \`file\`: CSV with a header row (delimiter
@@ -119,6 +143,27 @@ Answers 201 with \`Location: /datasets/{id}\` once the file is parsed, typed and
 \`processing\` and the same Location when that takes longer than the server waits (UPLOAD_INGEST_TIMEOUT, 2 minutes by
 default): poll the Location. A file that cannot be read answers 415 (encoding) or 422 (unparseable, empty, bad column
 names), and nothing is kept. Missing \`file\` part or a body that is not multipart: 400 missing_file.`
+
+const downloadDescription = `The dataset's table, streamed (memory does not grow with its size).
+
+\`?format=\`: \`csv\` (the default; RFC 4180, UTF-8, CRLF, header row, missing values empty; \`text/csv;
+charset=utf-8\`), \`json\` (an array of row objects; \`application/json\`), \`ndjson\` (one object per line;
+\`application/x-ndjson\`) or \`parquet\` (\`application/vnd.apache.parquet\`: booleans BOOLEAN, integers INT32 or
+INT64, floats DOUBLE, dates DATE, datetimes TIMESTAMP(MILLIS, UTC), text UTF8 strings; missing values null).
+
+\`?values=\`: \`source\` (the default) writes each column as the uploaded file wrote it: booleans in its spelling
+(Yes/No, y/n, 1/0, TRUE/FALSE...), dates and datetimes in its layout, numbers with its decimal comma and thousands
+separators and as many decimals, CSV with its delimiter; JSON uploads with nested objects come back nested in JSON and
+NDJSON. A synthetic dataset is written in the form of the dataset it imitates. \`normalised\` writes ISO 8601 dates
+and datetimes, booleans true/false and plain numbers (whole floats as 2.0), CSV with commas. In JSON and NDJSON,
+numbers, booleans and nulls are always JSON values and dates strings in the chosen form; Parquet is typed either way.
+What "source form" means per type, and the cleaning an upload does (trimmed cells, missing-value tokens written as
+empty): docs/datasets.md.
+
+\`Content-Disposition: attachment\` names the file after the original with the format's extension (.csv, .json,
+.ndjson, .parquet): an ASCII \`filename\` with unsafe characters replaced, and the exact name as RFC 5987
+\`filename*=UTF-8''...\`. An unknown \`format\` or \`values\`: 422 validation_failed naming the parameter and its
+allowed values. 404 as for GET /datasets/{dataset_id}; 409 not_completed while the dataset is processing.`
 
 const profileDescription = `Computes the profile from the dataset's normalised table and stores it, replacing an
 earlier one (GET /datasets/{dataset_id}/profile reads it back). Per column: type, missing and distinct counts; for
@@ -194,17 +239,13 @@ header names the next page (its \`cursor\` is opaque). No Link header: the last 
   .add(
     HttpApiEndpoint.get("download", "/datasets/:dataset_id/download")
       .setPath(DatasetPath)
+      .setUrlParams(DownloadParams)
       .addSuccess(HttpApiSchema.Text({ contentType: "text/csv; charset=utf-8" }))
       .addError(NotFound)
       .addError(NotCompleted)
-      .annotate(OpenApi.Summary, "The dataset as CSV")
-      .annotate(
-        OpenApi.Description,
-        `The normalised table as RFC 4180 CSV in UTF-8 (comma, header row, missing values empty, dates ISO 8601,
-booleans true/false), streamed. \`Content-Disposition: attachment\` names the file after the original with the
-extension .csv: an ASCII \`filename\` with unsafe characters replaced, and the exact name as RFC 5987
-\`filename*=UTF-8''...\`. 404 as for GET /datasets/{dataset_id}; 409 not_completed while the dataset is processing.`
-      )
+      .addError(ValidationFailed)
+      .annotate(OpenApi.Summary, "The dataset as CSV, JSON, NDJSON or Parquet, in the form it was uploaded in")
+      .annotate(OpenApi.Description, downloadDescription)
   )
   .add(
     HttpApiEndpoint.del("delete", "/datasets/:dataset_id")

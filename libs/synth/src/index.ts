@@ -1,5 +1,5 @@
 export { makeRandom, type Random } from "./random.ts"
-export type { CategoricalColumn, ColumnType, ContinuousColumn, SynthColumn, SynthTable } from "./table.ts"
+export type { CategoricalColumn, ColumnType, ContinuousColumn, SynthColumn, SynthTable, TableForm } from "./table.ts"
 export * from "./copula/index.ts"
 export * from "./quality/index.ts"
 export * from "./arrow/index.ts"

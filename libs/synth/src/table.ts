@@ -32,7 +32,19 @@ export interface CategoricalColumn {
 
 export type SynthColumn = ContinuousColumn | CategoricalColumn
 
+/**
+ * How the source file wrote its columns: its normalised table's schema metadata and each column's field metadata
+ * other than `synth.type` (boolean spellings, date layouts, decimal marks...; keys in @synth/tabular's formKeys).
+ * Never a value. A synthetic table carries its source's form so that it downloads written the same way.
+ */
+export interface TableForm {
+  readonly table: Readonly<Record<string, string>>
+  readonly columns: Readonly<Record<string, Readonly<Record<string, string>>>>
+}
+
 export interface SynthTable {
   readonly rowCount: number
   readonly columns: ReadonlyArray<SynthColumn>
+  /** Absent for tables that never came from a file (a model's own sample before the protections add it). */
+  readonly form?: TableForm
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Stream } from "effect"
 import fc from "fast-check"
-import { tableToCsv } from "../src/csv/tableToCsv.ts"
+import { tableToCsv } from "../src/render/renderTable.ts"
 import type { ColumnType } from "../src/infer/ColumnSchema.ts"
 import { ingestTable } from "../src/ingestTable.ts"
 import { readTable } from "../src/arrow/readTable.ts"

@@ -27,6 +27,12 @@ export const PlannedColumn = Schema.Struct({
 })
 export type PlannedColumn = typeof PlannedColumn.Type
 
+/** How the source file wrote its columns (SynthTable's `form`): spellings and layouts, never values. */
+const SourceForm = Schema.Struct({
+  table: Schema.Record({ key: Schema.String, value: Schema.String }),
+  columns: Schema.Record({ key: Schema.String, value: Schema.Record({ key: Schema.String, value: Schema.String }) })
+})
+
 export const ProtectionPlan = Schema.Struct({
   settings: ProtectionSettings,
   /** dp-ctgan: the value and rare-category protections are the DP preprocessing's (under ε), not these. */
@@ -39,7 +45,12 @@ export const ProtectionPlan = Schema.Struct({
   /** The key of the `hash` handling's pseudonyms; null when no column is hashed. */
   hashKey: Schema.NullOr(Schema.String),
   /** The holdout's draw (holdoutRows: the share, its bound and the generator's seed); no count of the data. */
-  holdout: Schema.Struct({ share: Schema.Number, maxRows: Schema.Int })
+  holdout: Schema.Struct({ share: Schema.Number, maxRows: Schema.Int }),
+  /**
+   * The source's form, given to every sample so that it downloads written as the source was. Absent in plans stored
+   * before it was kept: their samples carry the date formats of `columns` only.
+   */
+  sourceForm: Schema.optional(SourceForm)
 })
 export type ProtectionPlan = typeof ProtectionPlan.Type
 

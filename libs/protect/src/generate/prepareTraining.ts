@@ -157,7 +157,8 @@ export const prepareTraining = (input: PreparationInput, fakers: Fakers): Prepar
       bounds,
       fakes,
       hashKey,
-      holdout: { share: settings.holdoutShare, maxRows: holdoutMaxRows }
+      holdout: { share: settings.holdoutShare, maxRows: holdoutMaxRows },
+      ...(table.form === undefined ? {} : { sourceForm: table.form })
     },
     filters: { rows: rowFilter, values: valueFilters },
     counts: { redrawnValues, rareCategoryRows },

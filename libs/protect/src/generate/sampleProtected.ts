@@ -34,7 +34,8 @@ const emptyFilter = keyedBloomFilter(1, 0.5, "empty")
 
 /**
  * Draws `rows` protected rows: the model's rows within their bounds, those equal to a real row drawn again (the
- * similarity filter), the faked columns' fresh values, and every column in the source's order. `model` is null when
+ * similarity filter), the faked columns' fresh values, and every column in the source's order, with the source's form
+ * (so the output downloads written as the source was). `model` is null when
  * nothing was learned (every column faked or dropped). Deterministic for a seed.
  */
 export const sampleProtected = (
@@ -64,5 +65,8 @@ export const sampleProtected = (
     return [learned.get(column.name)!]
   })
   onProgress?.(rows)
-  return { table: { rowCount: rows, columns }, filteredRows: filtered.filteredRows, copiesKept: filtered.copiesKept }
+  const table: SynthTable = plan.sourceForm === undefined
+    ? { rowCount: rows, columns }
+    : { rowCount: rows, columns, form: plan.sourceForm }
+  return { table, filteredRows: filtered.filteredRows, copiesKept: filtered.copiesKept }
 }

@@ -13,8 +13,8 @@ const ingestText = (text: string) =>
     Effect.flatMap(ingestTable(() => Stream.make(new TextEncoder().encode(text))), ({ table }) => readTable(table))
   )
 
-const csvOf = async (ipc: Uint8Array) => {
-  const chunks = await Effect.runPromise(Stream.runCollect(tableToCsv(Stream.make(ipc))))
+const csvOf = async (ipc: Uint8Array, values: "source" | "normalised" = "normalised") => {
+  const chunks = await Effect.runPromise(Stream.runCollect(tableToCsv(Stream.make(ipc), values)))
   return Buffer.concat(Chunk.toArray(chunks)).toString("utf8")
 }
 
@@ -47,15 +47,22 @@ describe("synthTableFromArrow / synthTableToArrow", () => {
     expect(label?.kind === "categorical" && label.categories).toEqual(["a", 'b "quoted"'])
   })
 
-  it("writes back a table that downloads as the same CSV (diamonds and a mixed table)", async () => {
-    const diamonds = readFileSync(fileURLToPath(new URL("../../../../test/fixtures/datasets/diamonds.csv", import.meta.url)), "utf8")
-    for (const text of [mixed, diamonds]) {
+  it("writes back a table that downloads as the same CSV, in either form (diamonds, the forms fixture, a mixed table)", async () => {
+    const fixture = (path: string) => readFileSync(fileURLToPath(new URL(`../../../../test/fixtures/${path}`, import.meta.url)), "utf8")
+    const diamonds = fixture("datasets/diamonds.csv")
+    const forms = fixture("forms/forms.csv")
+    for (const text of [mixed, diamonds, forms]) {
       const arrow = await ingestText(text)
-      // The ingested table as IPC is what the blob store holds for an uploaded dataset.
-      const original = await csvOf(tableToIPC(arrow, "stream"))
-      const roundTripped = await csvOf(synthTableToIpc(Either.getOrThrow(synthTableFromArrow(arrow))))
-      expect(roundTripped).toBe(original)
+      for (const values of ["source", "normalised"] as const) {
+        // The ingested table as IPC is what the blob store holds for an uploaded dataset.
+        const original = await csvOf(tableToIPC(arrow, "stream"), values)
+        const roundTripped = await csvOf(synthTableToIpc(Either.getOrThrow(synthTableFromArrow(arrow))), values)
+        expect(roundTripped).toBe(original)
+      }
     }
+    // The source form is the file's: booleans as Yes/No, dates as the file wrote them (not true/false and ISO).
+    const sourceForm = await csvOf(synthTableToIpc(Either.getOrThrow(synthTableFromArrow(await ingestText(forms)))), "source")
+    expect(sourceForm.split("\r\n")[1]).toContain(",Yes,yes,YES,Y,y,1,TRUE,True,true,2023-12-31,12/31/2023,1/5/2023,")
   })
 
   it("keeps field metadata, splits into batches and writes an empty table with its schema", () => {

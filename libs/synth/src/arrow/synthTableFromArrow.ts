@@ -1,6 +1,6 @@
 import { DataType, type Field, type Table, type Vector } from "apache-arrow"
 import { Data, Either } from "effect"
-import type { CategoricalColumn, ColumnType, ContinuousColumn, SynthColumn, SynthTable } from "../table.ts"
+import type { CategoricalColumn, ColumnType, ContinuousColumn, SynthColumn, SynthTable, TableForm } from "../table.ts"
 
 /** A field that is not a column of a normalised table (no `synth.type`, or a storage type that cannot hold it). */
 export class UnsupportedColumn extends Data.TaggedError("UnsupportedColumn")<{
@@ -121,9 +121,17 @@ const readColumn = (field: Field, vector: Vector): Either.Either<SynthColumn, Un
   }
 }
 
+/** The schema's metadata and each field's but its type: how the source wrote the table. */
+const formOf = (table: Table): TableForm => ({
+  table: Object.fromEntries(table.schema.metadata),
+  columns: Object.fromEntries(
+    table.schema.fields.map((field) => [field.name, Object.fromEntries([...field.metadata].filter(([key]) => key !== "synth.type"))])
+  )
+})
+
 /** A normalised table as @synth/tabular writes it (types in the `synth.type` field metadata) → SynthTable. */
 export const synthTableFromArrow = (table: Table): Either.Either<SynthTable, UnsupportedColumn> =>
   Either.map(
     Either.all(table.schema.fields.map((field, index) => readColumn(field, table.getChildAt(index)!))),
-    (columns): SynthTable => ({ rowCount: table.numRows, columns })
+    (columns): SynthTable => ({ rowCount: table.numRows, columns, form: formOf(table) })
   )

@@ -15,7 +15,7 @@ import {
   TimestampMillisecond,
   Utf8
 } from "apache-arrow"
-import type { ColumnType, SynthColumn, SynthTable } from "../table.ts"
+import type { ColumnType, SynthColumn, SynthTable, TableForm } from "../table.ts"
 
 /** Rows per record batch: readers (the CSV download) work batch by batch, so this bounds their working set. */
 const batchRows = 65_536
@@ -23,12 +23,14 @@ const millisecondsPerDay = 86_400_000
 const int32Max = 2 ** 31 - 1
 
 /**
- * The Arrow field a column is written as, with the metadata @synth/tabular writes (`synth.type`, and
- * `synth.sourceFormat` for dates and datetimes), so a synthetic table reads, profiles and downloads exactly as an
- * ingested one. Integers are Int32 when every value fits, as ingestion stores them, else Float64.
+ * The Arrow field a column is written as, with the metadata @synth/tabular writes: the source's form of the column
+ * (its field metadata, when the table carries it), `synth.type`, and `synth.sourceFormat` for dates and datetimes, so
+ * a synthetic table reads, profiles and downloads exactly as the ingested one it imitates. Integers are Int32 when
+ * every value fits, as ingestion stores them, else Float64.
  */
-const fieldOf = (column: SynthColumn): Field => {
-  const metadata = new Map<string, string>([["synth.type", column.type]])
+const fieldOf = (column: SynthColumn, form: TableForm | undefined): Field => {
+  const metadata = new Map<string, string>(Object.entries(form?.columns[column.name] ?? {}))
+  metadata.set("synth.type", column.type)
   if (column.kind === "continuous" && column.sourceFormat !== null) metadata.set("synth.sourceFormat", column.sourceFormat)
   return new Field(column.name, storageOf(column), true, metadata)
 }
@@ -96,8 +98,8 @@ export const synthTableToIpc = (table: SynthTable): Uint8Array => tableToIPC(syn
 
 /** A SynthTable as a normalised Arrow table (the inverse of synthTableFromArrow), in batches of 65,536 rows. */
 export const synthTableToArrow = (table: SynthTable): Table => {
-  const fields = table.columns.map(fieldOf)
-  const schema = new Schema(fields)
+  const fields = table.columns.map((column) => fieldOf(column, table.form))
+  const schema = new Schema(fields, new Map(Object.entries(table.form?.table ?? {})))
   const batches: Array<RecordBatch> = []
   // An empty table still gets one (empty) batch, so readers see its schema and zero rows.
   for (let from = 0; from === 0 || from < table.rowCount; from += batchRows) {

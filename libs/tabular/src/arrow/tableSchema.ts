@@ -1,7 +1,9 @@
 import { Bool, type DataType, DateDay, Field, Float64, Int32, Schema, TimestampMillisecond, Utf8 } from "apache-arrow"
 import type { ColumnPlan } from "../infer/ColumnPlan.ts"
 import type { ColumnType } from "../infer/ColumnSchema.ts"
+import { delimiterKey, encodingKey, formatKey, formKeys } from "../form/formKeys.ts"
 import type { IngestSummary } from "../infer/IngestSummary.ts"
+import type { ColumnShape } from "../records/json/FlatColumns.ts"
 
 /** Field metadata keys: Arrow's physical type does not say everything (an integer column may be stored as Float64). */
 export const columnTypeKey = "synth.type"
@@ -33,15 +35,30 @@ const arrowTypeOf = (plan: ColumnPlan): DataType => {
   }
 }
 
-export const tableSchema = (summary: IngestSummary, plans: ReadonlyArray<ColumnPlan>): Schema => {
-  const fields = plans.map((plan) => {
+export const tableSchema = (
+  summary: IngestSummary,
+  plans: ReadonlyArray<ColumnPlan>,
+  shapes: ReadonlyArray<ColumnShape> = []
+): Schema => {
+  const fields = plans.map((plan, index) => {
     const metadata = new Map<string, string>([[columnTypeKey, plan.schema.type]])
     if (plan.schema.sourceFormat !== null) metadata.set(sourceFormatKey, plan.schema.sourceFormat)
+    for (const [key, value] of [...plan.form, ...jsonShapeMetadata(shapes[index])]) metadata.set(key, value)
     return new Field(plan.schema.name, arrowTypeOf(plan), true, metadata)
   })
-  const metadata = new Map([
-    ["synth.format", summary.format],
-    ["synth.encoding", summary.encoding]
+  const metadata = new Map<string, string>([
+    [formatKey, summary.format],
+    [encodingKey, summary.encoding]
   ])
+  if (summary.delimiter !== null) metadata.set(delimiterKey, summary.delimiter)
   return new Schema(fields, metadata)
+}
+
+/** Where a JSON column came from: its keys when a nested object was flattened, and whether it held arrays only. */
+const jsonShapeMetadata = (shape: ColumnShape | undefined): Array<readonly [string, string]> => {
+  if (shape === undefined) return []
+  const entries: Array<readonly [string, string]> = []
+  if (shape.path.length > 1) entries.push([formKeys.path, JSON.stringify(shape.path)])
+  if (shape.arrays > 0 && shape.others === 0) entries.push([formKeys.jsonArray, "true"])
+  return entries
 }

@@ -1,4 +1,7 @@
 import { anyBooleanPair, booleanPairIn, isCanonicalBooleanIn, oneZero } from "./booleanText.ts"
+import { BooleanSpellings } from "./BooleanSpellings.ts"
+import { DateFormEvidence } from "./DateFormEvidence.ts"
+import { NumberFormEvidence } from "./NumberFormEvidence.ts"
 import { emptyDateReading, isoForm, readDateIn } from "./dateText.ts"
 import { isCalendarDate } from "./calendar.ts"
 import { classifyNumberIn, commaDecimal, dotDecimal, emptyNumberReading } from "./numberText.ts"
@@ -18,6 +21,7 @@ export class ColumnEvidence {
   /** Boolean pairs every cell so far fits (bits of booleanText). */
   booleanPairs = anyBooleanPair
   canonicalBooleans = 0
+  readonly booleanSpellings = new BooleanSpellings()
 
   /** Decimal conventions every cell so far reads under (bits of numberText). */
   numberConventions = bothConventions
@@ -27,6 +31,9 @@ export class ColumnEvidence {
   commaInt32 = true
   dotSeparated = 0
   commaSeparated = 0
+  /** How the cells were written under each convention (decimals, thousands separators). */
+  readonly dotForm = new NumberFormEvidence()
+  readonly commaForm = new NumberFormEvidence()
   /** A cell such as `1,234` that both conventions read, as different numbers. */
   ambiguousComma = false
 
@@ -38,6 +45,7 @@ export class ColumnEvidence {
   anyTime = false
   isoDatesOnly = 0
   canonicalDateTimes = 0
+  readonly dateForm = new DateFormEvidence()
 
   private readonly numberReading = emptyNumberReading()
   private readonly dateReading = emptyDateReading()
@@ -52,7 +60,10 @@ export class ColumnEvidence {
     this.present++
     if (this.booleanPairs !== 0) {
       this.booleanPairs &= booleanPairIn(text, start, end)
-      if (isCanonicalBooleanIn(text, start, end)) this.canonicalBooleans++
+      if (isCanonicalBooleanIn(text, start, end)) {
+        this.canonicalBooleans++
+        this.booleanSpellings.observe(text.charCodeAt(start) === 116 /* t */ ? "true" : "false")
+      } else if (this.booleanPairs !== 0) this.booleanSpellings.observe(text.slice(start, end))
     }
     if (this.numberConventions !== 0) this.observeNumberText(text, start, end)
     if (this.dates) this.observeDateText(text, start, end)
@@ -72,8 +83,13 @@ export class ColumnEvidence {
   /** A JSON number: numeric evidence as it stands, and a boolean when 0 or 1, as the same text would be in a CSV. */
   observeNumber(value: number): void {
     this.present++
-    if (this.booleanPairs !== 0) this.booleanPairs &= value === 0 || value === 1 ? oneZero : 0
+    if (this.booleanPairs !== 0) {
+      this.booleanPairs &= value === 0 || value === 1 ? oneZero : 0
+      if (this.booleanPairs !== 0) this.booleanSpellings.observe(value === 1 ? "1" : "0")
+    }
     if (this.numberConventions !== 0) {
+      this.dotForm.observeJsonNumber(value)
+      this.commaForm.observeJsonNumber(value)
       const integral = Number.isSafeInteger(value)
       this.dotIntegral &&= integral
       this.commaIntegral &&= integral
@@ -86,9 +102,12 @@ export class ColumnEvidence {
   }
 
   /** A JSON boolean: fits any boolean pair, and nothing else. */
-  observeBoolean(): void {
+  observeBoolean(value: boolean): void {
     this.present++
-    if (this.booleanPairs !== 0) this.canonicalBooleans++
+    if (this.booleanPairs !== 0) {
+      this.canonicalBooleans++
+      this.booleanSpellings.observe(value ? "true" : "false")
+    }
     this.numberConventions = 0
     this.dates = false
   }
@@ -100,11 +119,13 @@ export class ColumnEvidence {
       this.dotIntegral &&= reading.dotIntegral
       if (reading.dotIntegral && !fitsInt32(reading.dotValue)) this.dotInt32 = false
       if (reading.dotSeparated) this.dotSeparated++
+      this.dotForm.observe(reading.dotDecimals, reading.dotGrouped, reading.dotValue)
     }
     if ((this.numberConventions & commaDecimal) !== 0) {
       this.commaIntegral &&= reading.commaIntegral
       if (reading.commaIntegral && !fitsInt32(reading.commaValue)) this.commaInt32 = false
       if (reading.commaSeparated) this.commaSeparated++
+      this.commaForm.observe(reading.commaDecimals, reading.commaGrouped, reading.commaValue)
     }
     if (
       reading.conventions === bothConventions && reading.dotValue !== reading.commaValue &&
@@ -125,8 +146,10 @@ export class ColumnEvidence {
     if (reading.form === isoForm) {
       if (!reading.hasTime) this.isoDatesOnly++
       else if (reading.canonical) this.canonicalDateTimes++
+      else this.dateForm.observe(reading)
       return
     }
+    this.dateForm.observe(reading)
     this.monthFirstValid &&= isCalendarDate(reading.year, reading.first, reading.second)
     this.dayFirstValid &&= isCalendarDate(reading.year, reading.second, reading.first)
   }

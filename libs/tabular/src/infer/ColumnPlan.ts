@@ -15,4 +15,6 @@ export interface ColumnPlan {
   readonly conversion: ColumnConversion
   /** Cells whose written form the conversion changes (separators, date order, boolean spelling). */
   readonly standardisedValues: number
+  /** How the file wrote the column, as field metadata (form/formKeys.ts), for writing it back the same way. */
+  readonly form: ReadonlyArray<readonly [string, string]>
 }

@@ -24,7 +24,37 @@ export interface DateReading {
   timeOfDay: number
   /** Already written exactly as the normalised table renders it. */
   canonical: boolean
+  /** How it was written, for writing other values the same way (DateFormEvidence): digits of the two leading parts. */
+  firstDigits: number
+  secondDigits: number
+  /** The character between date and time (`T` or a space), the hour as written and its digits. */
+  timeSeparator: string
+  hour: number
+  hourDigits: number
+  hasSeconds: boolean
+  /** Digits of the fraction of a second as written (0: none). */
+  fractionDigits: number
+  /** `AM`/`PM` as written: 0 none, upper or lower case; whether a space stood before it. */
+  meridiem: number
+  meridiemSpaced: boolean
+  /** The zone as written (one of the zone forms below) and its offset in minutes east of UTC. */
+  zone: number
+  offsetMinutes: number
 }
+
+export const noMeridiem = 0
+export const upperMeridiem = 1
+export const lowerMeridiem = 2
+
+export const noZone = 0
+export const zuluZone = 1
+/** `+02:00` */
+export const colonOffset = 2
+/** `+0200` */
+export const compactOffset = 3
+/** `+02` */
+export const hourOffset = 4
+export const zoneForms = 5
 
 export const emptyDateReading = (): DateReading => ({
   form: 0,
@@ -33,10 +63,21 @@ export const emptyDateReading = (): DateReading => ({
   second: 0,
   hasTime: false,
   timeOfDay: 0,
-  canonical: false
+  canonical: false,
+  firstDigits: 2,
+  secondDigits: 2,
+  timeSeparator: "T",
+  hour: 0,
+  hourDigits: 2,
+  hasSeconds: false,
+  fractionDigits: 0,
+  meridiem: noMeridiem,
+  meridiemSpaced: false,
+  zone: noZone,
+  offsetMinutes: 0
 })
 
-const time = String.raw`(\d{1,2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(?: ?([AaPp][Mm]))?(Z|[+-]\d{2}(?::?\d{2})?)?`
+const time = String.raw`(\d{1,2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(?:( ?)([AaPp][Mm]))?(Z|[+-]\d{2}(?::?\d{2})?)?`
 const isoDate = new RegExp(String.raw`^(\d{4})-(\d{2})-(\d{2})(?:([T ])${time})?$`)
 const partsDate = new RegExp(String.raw`^(\d{1,2})([/.-])(\d{1,2})\2(\d{4})(?:([T ])${time})?$`)
 
@@ -66,6 +107,8 @@ const readGeneral = (text: string, reading: DateReading): DateReading => {
     reading.year = year
     reading.first = month
     reading.second = day
+    reading.firstDigits = 2
+    reading.secondDigits = 2
     reading.canonical = !reading.hasTime || isCanonicalDateTime(iso)
     return reading
   }
@@ -76,6 +119,8 @@ const readGeneral = (text: string, reading: DateReading): DateReading => {
   reading.first = Number(parts[1])
   reading.second = Number(parts[3])
   reading.year = Number(parts[4])
+  reading.firstDigits = parts[1]!.length
+  reading.secondDigits = parts[3]!.length
   reading.canonical = false
   return reading
 }
@@ -113,6 +158,7 @@ const readCanonical = (text: string, start: number, end: number, reading: DateRe
     const millisecond = digitsAt(text, start + 20, start + 23)
     if (!(hour <= 23 && minute <= 59 && second <= 59 && millisecond >= 0)) return false
     timeOfDay = ((hour * 60 + minute) * 60 + second) * 1000 + millisecond
+    writtenAsCanonicalTime(reading, hour)
   }
   reading.form = isoForm
   reading.year = year
@@ -155,10 +201,24 @@ const readPartsDateOnly = (text: string, start: number, end: number, reading: Da
   reading.year = year
   reading.first = first
   reading.second = second
+  reading.firstDigits = firstDigits
+  reading.secondDigits = secondDigits
   reading.hasTime = false
   reading.timeOfDay = 0
   reading.canonical = false
   return true
+}
+
+/** The shape of `HH:mm:ss.sssZ` after a `T`. */
+const writtenAsCanonicalTime = (reading: DateReading, hour: number): void => {
+  reading.timeSeparator = "T"
+  reading.hour = hour
+  reading.hourDigits = 2
+  reading.hasSeconds = true
+  reading.fractionDigits = 3
+  reading.meridiem = noMeridiem
+  reading.zone = zuluZone
+  reading.offsetMinutes = 0
 }
 
 /** `match[at]` is the date/time separator, then hour, minute, second, fraction, AM/PM, zone. */
@@ -170,8 +230,8 @@ const readTime = (match: RegExpExecArray, at: number, reading: DateReading): boo
   const minute = Number(match[at + 2])
   const second = match[at + 3] === undefined ? 0 : Number(match[at + 3])
   const fraction = match[at + 4]
-  const meridiem = match[at + 5]
-  const zone = match[at + 6]
+  const meridiem = match[at + 6]
+  const zone = match[at + 7]
   if (meridiem !== undefined) {
     if (hour < 1 || hour > 12) return false
     const afternoon = meridiem.toLowerCase() === "pm"
@@ -181,8 +241,23 @@ const readTime = (match: RegExpExecArray, at: number, reading: DateReading): boo
   const millisecond = fraction === undefined ? 0 : Number(fraction.slice(0, 3).padEnd(3, "0"))
   const offset = zone === undefined ? 0 : offsetMinutes(zone)
   if (Number.isNaN(offset)) return false
+  reading.timeSeparator = match[at]!
+  reading.hour = Number(match[at + 1])
+  reading.hourDigits = match[at + 1]!.length
+  reading.hasSeconds = match[at + 3] !== undefined
+  reading.fractionDigits = fraction?.length ?? 0
+  reading.meridiem = meridiem === undefined ? noMeridiem : meridiem === meridiem.toUpperCase() ? upperMeridiem : lowerMeridiem
+  reading.meridiemSpaced = match[at + 5] === " "
+  reading.zone = zoneFormOf(zone)
+  reading.offsetMinutes = offset
   reading.timeOfDay = ((hour * 60 + minute - offset) * 60 + second) * 1000 + millisecond
   return true
+}
+
+const zoneFormOf = (zone: string | undefined): number => {
+  if (zone === undefined) return noZone
+  if (zone === "Z") return zuluZone
+  return zone.length === 3 ? hourOffset : zone.includes(":") ? colonOffset : compactOffset
 }
 
 const offsetMinutes = (zone: string): number => {
@@ -200,5 +275,5 @@ const isCanonicalDateTime = (iso: RegExpExecArray): boolean =>
   iso[5]?.length === 2 &&
   iso[7] !== undefined &&
   iso[8]?.length === 3 &&
-  iso[9] === undefined &&
-  iso[10] === "Z"
+  iso[10] === undefined &&
+  iso[11] === "Z"

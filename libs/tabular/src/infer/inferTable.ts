@@ -1,6 +1,7 @@
 import type { Rows } from "../arrow/ColumnBuilder.ts"
 import { isMissingToken, isPlainField, trimCell } from "../normalise/cleanText.ts"
 import { type FieldBatch, fieldText, isEscaped } from "../records/FieldBatch.ts"
+import type { ColumnShape } from "../records/json/FlatColumns.ts"
 import type { Cell, RecordStream } from "../records/RecordStream.ts"
 import { TabularError } from "../TabularError.ts"
 import { ColumnEvidence } from "./ColumnEvidence.ts"
@@ -11,6 +12,8 @@ import { resolveColumn } from "./resolveColumn.ts"
 export interface InferredTable {
   readonly summary: IngestSummary
   readonly plans: ReadonlyArray<ColumnPlan>
+  /** JSON only: where each column came from (nested keys, arrays), for the table's field metadata. */
+  readonly shapes: ReadonlyArray<ColumnShape>
 }
 
 interface Cleaning {
@@ -50,6 +53,7 @@ export const inferTable = async (records: RecordStream, signal?: AbortSignal): P
   const plans = records.columns.map((name, column) => resolveColumn(name, rowCount, evidence[column]!))
   return {
     plans,
+    shapes: records.shapes ?? [],
     summary: {
       format: records.format,
       encoding: records.encoding,
@@ -99,5 +103,5 @@ const observeCell = (cell: Cell | undefined, evidence: ColumnEvidence, cleaning:
     }
     evidence.observeText(text)
   } else if (typeof cell === "number") evidence.observeNumber(cell)
-  else evidence.observeBoolean()
+  else evidence.observeBoolean(cell)
 }

@@ -22,6 +22,12 @@ export interface NumberReading {
   /** Written with separators (thousands or decimal comma) under that convention: converting it standardises it. */
   dotSeparated: boolean
   commaSeparated: boolean
+  /** Digits after the decimal mark under that convention (0 for a whole number); -1 when written with an exponent. */
+  dotDecimals: number
+  commaDecimals: number
+  /** Written with thousands separators under that convention. */
+  dotGrouped: boolean
+  commaGrouped: boolean
 }
 
 export const emptyNumberReading = (): NumberReading => ({
@@ -31,7 +37,11 @@ export const emptyNumberReading = (): NumberReading => ({
   dotIntegral: false,
   commaIntegral: false,
   dotSeparated: false,
-  commaSeparated: false
+  commaSeparated: false,
+  dotDecimals: 0,
+  commaDecimals: 0,
+  dotGrouped: false,
+  commaGrouped: false
 })
 
 const plainNumber = /^[+-]?(?:(?:0|[1-9]\d*)(\.\d*)?|(\.\d+))([eE][+-]?\d+)?$/
@@ -63,8 +73,8 @@ const readNumberIn = (
   if (end === start || !mayStartANumber(text.charCodeAt(start))) return reading
   const integer = plainInteger(text, start, end)
   if (integer !== undefined) {
-    setDot(reading, integer, true, false)
-    setComma(reading, integer, true, false)
+    setDot(reading, integer, true, false, 0, false)
+    setComma(reading, integer, true, false, 0, false)
     return reading
   }
   const decimal = plainDecimal(text, start, end, exact)
@@ -73,12 +83,14 @@ const readNumberIn = (
     reading.dotValue = Number.NaN
     reading.dotIntegral = false
     reading.dotSeparated = false
+    reading.dotDecimals = end - text.indexOf(".", start) - 1
+    reading.dotGrouped = false
     return reading
   }
   if (!Number.isNaN(decimal)) {
-    setDot(reading, decimal, false, false)
+    setDot(reading, decimal, false, false, end - text.indexOf(".", start) - 1, false)
     if (isSingleDotGroup(text, start, end)) {
-      setComma(reading, Number(text.slice(start, end).replace(".", "")), true, true)
+      setComma(reading, Number(text.slice(start, end).replace(".", "")), true, true, 0, true)
     }
     return reading
   }
@@ -91,25 +103,32 @@ const readByExpressions = (text: string, reading: NumberReading): NumberReading 
   if (plain !== null) {
     const integral = plain[1] === undefined && plain[2] === undefined && plain[3] === undefined
     const value = Number(text)
-    setDot(reading, value, integral, false)
-    if (integral) setComma(reading, value, true, false)
-    else if (singleDotGroup.test(text)) setComma(reading, Number(text.replace(".", "")), true, true)
+    const decimals = plain[3] !== undefined ? -1 : fractionLength(plain[1] ?? plain[2])
+    setDot(reading, value, integral, false, decimals, false)
+    if (integral) setComma(reading, value, true, false, 0, false)
+    else if (singleDotGroup.test(text)) setComma(reading, Number(text.replace(".", "")), true, true, 0, true)
     return reading
   }
   const thousands = commaThousands.exec(text)
   if (thousands !== null) {
-    setDot(reading, Number(text.replaceAll(",", "")), thousands[1] === undefined, true)
-    if (decimalComma.test(text)) setComma(reading, Number(text.replace(",", ".")), false, true)
+    setDot(reading, Number(text.replaceAll(",", "")), thousands[1] === undefined, true, fractionLength(thousands[1]), true)
+    if (decimalComma.test(text)) setComma(reading, Number(text.replace(",", ".")), false, true, afterComma(text), false)
     return reading
   }
   const european = dotThousands.exec(text)
   if (european !== null) {
-    setComma(reading, Number(text.replaceAll(".", "").replace(",", ".")), european[1] === undefined, true)
+    const value = Number(text.replaceAll(".", "").replace(",", "."))
+    setComma(reading, value, european[1] === undefined, true, fractionLength(european[1]), true)
     return reading
   }
-  if (decimalComma.test(text)) setComma(reading, Number(text.replace(",", ".")), false, true)
+  if (decimalComma.test(text)) setComma(reading, Number(text.replace(",", ".")), false, true, afterComma(text), false)
   return reading
 }
+
+/** Digits of a fraction written with its mark (`.25`, `,5`); 0 when there is none. */
+const fractionLength = (fraction: string | undefined): number => (fraction === undefined ? 0 : fraction.length - 1)
+
+const afterComma = (text: string): number => text.length - text.indexOf(",") - 1
 
 /**
  * Pass 1's reading: whether a cell is a number under each convention, and of which form, as `readNumberText`, but
@@ -205,20 +224,38 @@ const isSingleDotGroup = (text: string, start: number, end: number): boolean => 
 const representable = (value: number, integral: boolean): boolean =>
   integral ? Number.isSafeInteger(value) : Number.isFinite(value)
 
-const setDot = (reading: NumberReading, value: number, integral: boolean, separated: boolean): void => {
+const setDot = (
+  reading: NumberReading,
+  value: number,
+  integral: boolean,
+  separated: boolean,
+  decimals: number,
+  grouped: boolean
+): void => {
   if (!representable(value, integral)) return
   reading.conventions |= dotDecimal
   reading.dotValue = value
   reading.dotIntegral = integral
   reading.dotSeparated = separated
+  reading.dotDecimals = decimals
+  reading.dotGrouped = grouped
 }
 
-const setComma = (reading: NumberReading, value: number, integral: boolean, separated: boolean): void => {
+const setComma = (
+  reading: NumberReading,
+  value: number,
+  integral: boolean,
+  separated: boolean,
+  decimals: number,
+  grouped: boolean
+): void => {
   if (!representable(value, integral)) return
   reading.conventions |= commaDecimal
   reading.commaValue = value
   reading.commaIntegral = integral
   reading.commaSeparated = separated
+  reading.commaDecimals = decimals
+  reading.commaGrouped = grouped
 }
 
 /** The value of a cell that inference accepted under `convention`; NaN when it does not read that way. */

@@ -1,3 +1,4 @@
+import { formKeys } from "../form/formKeys.ts"
 import { anyBooleanPair, booleanPairNames } from "./booleanText.ts"
 import type { ColumnEvidence } from "./ColumnEvidence.ts"
 import type { ColumnConversion, ColumnPlan } from "./ColumnPlan.ts"
@@ -6,10 +7,16 @@ import { commaDecimal, dotDecimal, type NumberConvention } from "./numberText.ts
 
 /** The narrowest type that every non-missing cell of the column fits, in the order boolean, integer, float, date, datetime, string. */
 export const resolveColumn = (name: string, rowCount: number, evidence: ColumnEvidence): ColumnPlan => {
-  const plan = (conversion: ColumnConversion, sourceFormat: string | null, standardisedValues: number): ColumnPlan => ({
+  const plan = (
+    conversion: ColumnConversion,
+    sourceFormat: string | null,
+    standardisedValues: number,
+    form: ReadonlyArray<readonly [string, string]> = []
+  ): ColumnPlan => ({
     schema: { name, type: conversion.type, missingCount: rowCount - evidence.present, sourceFormat },
     conversion,
-    standardisedValues
+    standardisedValues,
+    form
   })
   if (evidence.present === 0) return plan({ type: "string" }, null, 0)
 
@@ -17,7 +24,9 @@ export const resolveColumn = (name: string, rowCount: number, evidence: ColumnEv
     const pairName = evidence.booleanPairs === anyBooleanPair
       ? null
       : (booleanPairNames.find(([pair]) => (evidence.booleanPairs & pair) !== 0)?.[1] ?? null)
-    return plan({ type: "boolean" }, pairName, evidence.present - evidence.canonicalBooleans)
+    const { falseText, trueText } = evidence.booleanSpellings.resolve(evidence.booleanPairs)
+    const form = [[formKeys.trueText, trueText], [formKeys.falseText, falseText]] as const
+    return plan({ type: "boolean" }, pairName, evidence.present - evidence.canonicalBooleans, form)
   }
 
   const convention = numberConvention(evidence)
@@ -26,19 +35,23 @@ export const resolveColumn = (name: string, rowCount: number, evidence: ColumnEv
     const integral = dot ? evidence.dotIntegral : evidence.commaIntegral
     const separated = dot ? evidence.dotSeparated : evidence.commaSeparated
     const sourceFormat = separated === 0 ? null : dot ? "thousands-separator" : integral ? "dot-thousands" : "decimal-comma"
+    const form = (dot ? evidence.dotForm : evidence.commaForm).metadata(!dot, !integral)
     if (integral) {
       const int32 = dot ? evidence.dotInt32 : evidence.commaInt32
-      return plan({ type: "integer", convention, storage: int32 ? "int32" : "float64" }, sourceFormat, separated)
+      return plan({ type: "integer", convention, storage: int32 ? "int32" : "float64" }, sourceFormat, separated, form)
     }
-    return plan({ type: "float", convention }, sourceFormat, separated)
+    return plan({ type: "float", convention }, sourceFormat, separated, form)
   }
 
   const dayFirst = dateOrder(evidence)
   if (dayFirst !== null) {
     const dateFormat = dateFormatName(evidence.dateForms, dayFirst)
+    const iso = evidence.dateForms === isoForm
+    evidence.dateForm.observeCanonical(evidence.canonicalDateTimes)
+    const form = evidence.dateForm.metadata(iso, separatorOf(evidence.dateForms), dayFirst, evidence.anyTime)
     return evidence.anyTime
-      ? plan({ type: "datetime", dayFirst }, evidence.dateForms === isoForm ? "ISO 8601" : `${dateFormat} hh:mm`, evidence.present - evidence.canonicalDateTimes)
-      : plan({ type: "date", dayFirst }, dateFormat, evidence.present - evidence.isoDatesOnly)
+      ? plan({ type: "datetime", dayFirst }, iso ? "ISO 8601" : `${dateFormat} hh:mm`, evidence.present - evidence.canonicalDateTimes, form)
+      : plan({ type: "date", dayFirst }, dateFormat, evidence.present - evidence.isoDatesOnly, form)
   }
   return plan({ type: "string" }, null, 0)
 }
@@ -76,9 +89,11 @@ const dateOrder = (evidence: ColumnEvidence): boolean | null => {
 
 const isSingleForm = (forms: number): boolean => forms !== 0 && (forms & (forms - 1)) === 0
 
+const separatorOf = (form: number): string => (form === slashForm ? "/" : form === dotForm ? "." : form === dashForm ? "-" : "?")
+
 const dateFormatName = (form: number, dayFirst: boolean): string => {
   if (form === isoForm) return "YYYY-MM-DD"
-  const separator = form === slashForm ? "/" : form === dotForm ? "." : form === dashForm ? "-" : "?"
+  const separator = separatorOf(form)
   const parts = dayFirst ? ["DD", "MM"] : ["MM", "DD"]
   return `${parts[0]}${separator}${parts[1]}${separator}YYYY`
 }

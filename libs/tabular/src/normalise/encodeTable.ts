@@ -28,7 +28,7 @@ export async function* encodeTable(
   inferred: InferredTable,
   limits: BatchLimits = defaultBatchLimits
 ): AsyncGenerator<Uint8Array> {
-  const schema = tableSchema(inferred.summary, inferred.plans)
+  const schema = tableSchema(inferred.summary, inferred.plans, inferred.shapes)
   const encoder = new IpcStreamEncoder(schema)
   const builders = inferred.plans.map((plan) => builderFor(plan, limits.rows))
   const structType = new Struct(schema.fields)

@@ -1,3 +1,4 @@
+import type { ColumnShape } from "./json/FlatColumns.ts"
 import type { Cell } from "./RecordStream.ts"
 
 /**
@@ -17,6 +18,8 @@ export const MAX_RECORD_CHARS = 16 * 1024 * 1024
 export interface RecordParser {
   /** For CSV the header, for JSON the columns seen so far. */
   readonly columns: ReadonlyArray<string>
+  /** JSON only: each column's key path and value kinds, growing with `columns`. */
+  readonly shapes?: ReadonlyArray<ColumnShape>
   /** True once the columns are known (CSV: the header was read; JSON: the first row was). */
   readonly started: boolean
   /** Parses what `text` completes; rows wait in the parser until taken. Throws TabularError for bad syntax. */

@@ -1,4 +1,5 @@
 import type { FieldBatch } from "./FieldBatch.ts"
+import type { ColumnShape } from "./json/FlatColumns.ts"
 
 /**
  * The seam between reading bytes (encoding, format, CSV / JSON / NDJSON syntax) and making a typed table of them
@@ -23,6 +24,11 @@ export interface RecordStream {
    * the header and fixed; for JSON the array grows while `batches` is read and is final once it is done.
    */
   readonly columns: ReadonlyArray<string>
+  /**
+   * JSON only: per column, the keys that led to it (`["address", "city"]` for `address.city` flattened from a nested
+   * object) and how many of its values were arrays; final once `batches` is done, like `columns`.
+   */
+  readonly shapes?: ReadonlyArray<ColumnShape>
   /**
    * Rows in batches (a few thousand rows each). `row[i]` is the value of `columns[i]`; a row shorter than `columns`
    * has missing values at the end. Iterating fails with a TabularError (thrown) when the file turns out bad.

@@ -91,6 +91,9 @@ const recordStream = ({ delimiter, ended, format, parser }: OpenedParser, text: 
     get columns() {
       return parser.columns
     },
+    ...(parser.shapes === undefined ? {} : { get shapes() {
+      return parser.shapes
+    } }),
     batches: readOnce(() => readBatches(parser, text, ended)),
     ...(parser instanceof CsvParser ? { fieldBatches: readOnce(() => readFieldBatches(parser, text, ended)) } : {})
   }

@@ -3,6 +3,8 @@ import {
   type DatasetDetail,
   type DatasetId,
   type DatasetListItem,
+  type DownloadFormat,
+  type DownloadValueForm,
   FileTooLarge,
   MissingFile,
   NotCompleted,
@@ -14,7 +16,7 @@ import {
 } from "@synth/contracts"
 import { BlobKey, BlobStore } from "@synth/blobstore"
 import { Ids } from "@synth/eventlog"
-import { tableToCsv } from "@synth/tabular"
+import { outputFormats, renderTable } from "@synth/tabular"
 import { Clock, DateTime, Effect, Option, Schedule, Stream } from "effect"
 import { GatewayConfig } from "../config.ts"
 import { RequestEvents } from "../events/RequestEvents.ts"
@@ -29,6 +31,12 @@ const multipartOverheadBytes = 1024 * 1024
 
 /** Polls of the read model while an upload waits for ingestion: 10 ms growing to 100 ms apart. */
 const ingestionPoll = Schedule.exponential("10 millis", 1.5).pipe(Schedule.union(Schedule.spaced("100 millis")))
+
+/** What a download writes: the file format and the form of the values (docs/datasets.md). */
+export interface DownloadOptions {
+  readonly format: DownloadFormat
+  readonly values: DownloadValueForm
+}
 
 export interface UploadRequest {
   readonly owner: UserId
@@ -236,7 +244,7 @@ export class DatasetService extends Effect.Service<DatasetService>()("@synth/gat
       return detailOf(yield* visible(id, owner))
     })
 
-    const download = Effect.fn("DatasetService.download")(function* (id: string, owner: UserId) {
+    const download = Effect.fn("DatasetService.download")(function* (id: string, owner: UserId, as: DownloadOptions) {
       const row = yield* visible(id, owner)
       if (row.status !== "uploaded" || row.tableBlobKey === null) {
         return yield* new NotCompleted({
@@ -248,10 +256,10 @@ export class DatasetService extends Effect.Service<DatasetService>()("@synth/gat
       yield* blobs.stat(tableKey).pipe(
         Effect.catchTags({ BlobNotFound: () => Effect.fail(notFound(id)), BlobStoreError: Effect.die })
       )
-      const csv = tableToCsv(blobs.get(tableKey))
-      return HttpServerResponse.stream(csv, {
-        contentType: "text/csv; charset=utf-8",
-        headers: { "content-disposition": attachmentDisposition(row.filename) }
+      const { contentType, extension } = outputFormats[as.format]
+      return HttpServerResponse.stream(renderTable(blobs.get(tableKey), as), {
+        contentType,
+        headers: { "content-disposition": attachmentDisposition(row.filename, extension) }
       })
     })
 

@@ -1,20 +1,20 @@
 /**
  * `Content-Disposition: attachment` for a download named after the user's file. The name is data from the user:
- * only its base name is used (no directories), the extension becomes `.csv`, the plain `filename` is printable ASCII
+ * only its base name is used (no directories), the extension becomes the download's (`.csv`, `.json`...), the plain `filename` is printable ASCII
  * without quotes, backslashes, slashes or control characters (each replaced by `_`), and the exact name travels as
  * RFC 5987 / RFC 6266 `filename*=UTF-8''<percent-encoded>`.
  */
-export const attachmentDisposition = (originalFilename: string): string => {
-  const name = csvNameFor(originalFilename)
+export const attachmentDisposition = (originalFilename: string, extension = ".csv"): string => {
+  const name = downloadNameFor(originalFilename, extension)
   return `attachment; filename="${asciiFallback(name)}"; filename*=UTF-8''${encodeRfc5987(name)}`
 }
 
-/** The download's name: the original's base name with its extension replaced by `.csv`. */
-export const csvNameFor = (originalFilename: string): string => {
+/** The download's name: the original's base name with its extension replaced by `extension`. */
+export const downloadNameFor = (originalFilename: string, extension = ".csv"): string => {
   const withoutControls = [...originalFilename].filter((char) => !isControl(char)).join("")
   const base = withoutControls.split(/[/\\]/).pop() ?? ""
   const stem = base.replace(/\.[^.]*$/, "").trim()
-  return `${stem === "" || /^\.+$/.test(stem) ? "dataset" : stem}.csv`
+  return `${stem === "" || /^\.+$/.test(stem) ? "dataset" : stem}${extension}`
 }
 
 const isControl = (char: string) => {

@@ -1,19 +1,28 @@
 import { describe, expect, it } from "@effect/vitest"
-import { attachmentDisposition, csvNameFor } from "./contentDisposition.ts"
+import { attachmentDisposition, downloadNameFor } from "./contentDisposition.ts"
 
 const plainName = (disposition: string) => /filename="([^"]*)"/.exec(disposition)?.[1]
 const extendedName = (disposition: string) => decodeURIComponent(/filename\*=UTF-8''(\S+)$/.exec(disposition)?.[1] ?? "")
 
 describe("attachmentDisposition", () => {
   it("names the download after the original's base name with the extension .csv", () => {
-    expect(csvNameFor("sales.json")).toBe("sales.csv")
-    expect(csvNameFor("archive.tar.ndjson")).toBe("archive.tar.csv")
-    expect(csvNameFor("no-extension")).toBe("no-extension.csv")
-    expect(csvNameFor("../../etc/passwd")).toBe("passwd.csv")
-    expect(csvNameFor("C:\\Users\\ada\\data.csv")).toBe("data.csv")
-    expect(csvNameFor("")).toBe("dataset.csv")
-    expect(csvNameFor("..")).toBe("dataset.csv")
-    expect(csvNameFor("dir/")).toBe("dataset.csv")
+    expect(downloadNameFor("sales.json")).toBe("sales.csv")
+    expect(downloadNameFor("archive.tar.ndjson")).toBe("archive.tar.csv")
+    expect(downloadNameFor("no-extension")).toBe("no-extension.csv")
+    expect(downloadNameFor("../../etc/passwd")).toBe("passwd.csv")
+    expect(downloadNameFor("C:\\Users\\ada\\data.csv")).toBe("data.csv")
+    expect(downloadNameFor("")).toBe("dataset.csv")
+    expect(downloadNameFor("..")).toBe("dataset.csv")
+    expect(downloadNameFor("dir/")).toBe("dataset.csv")
+  })
+
+  it("takes the extension of the format downloaded", () => {
+    expect(downloadNameFor("sales.csv", ".parquet")).toBe("sales.parquet")
+    expect(downloadNameFor("events.ndjson", ".json")).toBe("events.json")
+    expect(downloadNameFor("survey", ".ndjson")).toBe("survey.ndjson")
+    const disposition = attachmentDisposition("Lön 2024.csv", ".parquet")
+    expect(plainName(disposition)).toBe("Lon 2024.parquet")
+    expect(extendedName(disposition)).toBe("Lön 2024.parquet")
   })
 
   const hostile = [
@@ -32,7 +41,7 @@ describe("attachmentDisposition", () => {
       expect(disposition).not.toMatch(/[\r\n]/)
       expect(disposition).toMatch(/^[\x20-\x7e]+$/)
       expect(plainName(disposition)).not.toMatch(/["\\/%]/)
-      expect(extendedName(disposition)).toBe(csvNameFor(filename))
+      expect(extendedName(disposition)).toBe(downloadNameFor(filename))
     })
   }
 
@@ -43,6 +52,6 @@ describe("attachmentDisposition", () => {
   })
 
   it("drops control characters, so CR/LF never split the header", () => {
-    expect(csvNameFor("evil\r\nSet-Cookie: a=b.csv")).toBe("evilSet-Cookie: a=b.csv")
+    expect(downloadNameFor("evil\r\nSet-Cookie: a=b.csv")).toBe("evilSet-Cookie: a=b.csv")
   })
 })

@@ -55,7 +55,7 @@ const outputColumns = (table: SynthTable): Array<OutputColumn> =>
     missingCount: column.kind === "continuous"
       ? (column.missing?.reduce((count, flag) => count + flag, 0) ?? 0)
       : column.codes.reduce((count, code) => count + (code < 0 ? 1 : 0), 0),
-    sourceFormat: column.kind === "continuous" ? column.sourceFormat : null
+    sourceFormat: column.kind === "continuous" ? column.sourceFormat : (table.form?.columns[column.name]?.["synth.sourceFormat"] ?? null)
   }))
 
 interface Finished {

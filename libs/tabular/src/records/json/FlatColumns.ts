@@ -12,6 +12,8 @@ const PATH_SEPARATOR = "\u0000"
  */
 export class FlatColumns {
   readonly names: Array<string> = []
+  /** Per column, where it came from and what its values were, for rebuilding the JSON on download. */
+  readonly shapes: Array<ColumnShape> = []
   readonly #indexByPath = new Map<string, number>()
   readonly #pathByName = new Map<string, string>()
   readonly #cellIndexes: Array<number> = []
@@ -40,7 +42,10 @@ export class FlatColumns {
         this.#collect(value as Record<string, unknown>, path)
         continue
       }
-      this.#cellIndexes.push(this.#indexOf(path))
+      const index = this.#indexOf(path)
+      if (Array.isArray(value)) this.shapes[index]!.arrays++
+      else if (value !== null && value !== undefined) this.shapes[index]!.others++
+      this.#cellIndexes.push(index)
       this.#cellValues.push(toCell(value))
     }
   }
@@ -65,10 +70,18 @@ export class FlatColumns {
     }
     const index = this.names.length
     this.names.push(name)
+    this.shapes.push({ path: keys, arrays: 0, others: 0 })
     this.#indexByPath.set(path, index)
     this.#pathByName.set(name, path)
     return index
   }
+}
+
+/** The keys leading to a column (one key for a top-level one) and how many of its values were arrays or other values. */
+export interface ColumnShape {
+  readonly path: ReadonlyArray<string>
+  arrays: number
+  others: number
 }
 
 const toCell = (value: unknown): Cell => {

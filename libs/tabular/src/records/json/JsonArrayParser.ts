@@ -2,7 +2,7 @@ import { TabularError } from "../../TabularError.ts"
 import { MAX_RECORD_CHARS, type RecordParser } from "../RecordParser.ts"
 import type { Cell } from "../RecordStream.ts"
 import { describeJsonValue, isJsonObject } from "./describeJson.ts"
-import { FlatColumns } from "./FlatColumns.ts"
+import { type ColumnShape, FlatColumns } from "./FlatColumns.ts"
 
 const QUOTE = 0x22
 const BACKSLASH = 0x5c
@@ -41,6 +41,10 @@ export class JsonArrayParser implements RecordParser {
 
   get columns(): ReadonlyArray<string> {
     return this.#columns.names
+  }
+
+  get shapes(): ReadonlyArray<ColumnShape> {
+    return this.#columns.shapes
   }
 
   get started(): boolean {

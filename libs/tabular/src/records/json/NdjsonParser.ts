@@ -2,7 +2,7 @@ import { TabularError } from "../../TabularError.ts"
 import { MAX_RECORD_CHARS, type RecordParser } from "../RecordParser.ts"
 import type { Cell } from "../RecordStream.ts"
 import { describeJsonValue, isJsonObject } from "./describeJson.ts"
-import { FlatColumns } from "./FlatColumns.ts"
+import { type ColumnShape, FlatColumns } from "./FlatColumns.ts"
 
 /** Newline-delimited JSON: one object per line, blank lines skipped; messages name the 1-based line. */
 export class NdjsonParser implements RecordParser {
@@ -14,6 +14,10 @@ export class NdjsonParser implements RecordParser {
 
   get columns(): ReadonlyArray<string> {
     return this.#columns.names
+  }
+
+  get shapes(): ReadonlyArray<ColumnShape> {
+    return this.#columns.shapes
   }
 
   get started(): boolean {

@@ -36,7 +36,13 @@ export const DatasetsLive = HttpApiBuilder.group(SynthApi, "datasets", (handlers
         })
       )
       .handle("get", ({ path }) => Effect.flatMap(CurrentUser, (user) => datasets.get(path.dataset_id, user.id)))
-      .handle("download", ({ path }) => Effect.flatMap(CurrentUser, (user) => datasets.download(path.dataset_id, user.id)))
+      .handle("download", ({ path, urlParams }) =>
+        Effect.flatMap(CurrentUser, (user) =>
+          datasets.download(path.dataset_id, user.id, {
+            format: urlParams.format ?? "csv",
+            values: urlParams.values ?? "source"
+          }))
+      )
       .handle("delete", ({ path }) => Effect.flatMap(CurrentUser, (user) => datasets.remove(path.dataset_id, user.id)))
       .handle("profile", ({ path }) => Effect.flatMap(CurrentUser, (user) => profiles.request(path.dataset_id, user.id)))
       .handle("getProfile", ({ path }) => Effect.flatMap(CurrentUser, (user) => profiles.get(path.dataset_id, user.id)))
