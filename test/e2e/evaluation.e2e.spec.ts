@@ -164,6 +164,11 @@ describe("the evaluation run", () => {
     }
     inUnitRange(results["overall_score"])
     expect(results["recommendations"].every((message: unknown) => typeof message === "string")).toBe(true)
+    // The same findings one entry per kind: every finding in exactly one group, each group naming a column once.
+    const groups = results["recommendation_groups"] as Array<{ kind: string; columns: Array<string>; findings: Array<unknown> }>
+    expect(groups.reduce((sum, group) => sum + group.findings.length, 0)).toBe(results["recommendations"].length)
+    expect(new Set(groups.map((group) => group.kind)).size).toBe(groups.length)
+    for (const group of groups) expect(new Set(group.columns).size).toBe(group.columns.length)
     const utility = results["ml_utility"]
     expect(utility).toMatchObject({ target_column: "species", task: "classification" })
     expect(utility.algorithms.map((entry: { algorithm: string }) => entry.algorithm)).toEqual(["random_forest"])
@@ -277,9 +282,11 @@ describe("the evaluation run", () => {
     expect(html.startsWith("<!doctype html>")).toBe(true)
     expect(html).toContain(`${(record.overall_score! * 100).toFixed(1)} %`)
     expect(html).toContain("gaussian_copula")
-    for (const part of ["summary", "distributions", "correlations", "quality", "diagnostic", "utility", "privacy"]) {
-      expect(html, part).toContain(`id="${part}"`)
-    }
+    // Shown before told: the figures, then the recommendations, then the detail tables.
+    const order = ["summary", "distributions", "correlations", "privacy", "utility", "recommendations", "quality", "diagnostic"]
+    const positions = order.map((part) => html.indexOf(`id="${part}"`))
+    expect(positions.every((position) => position >= 0), JSON.stringify(positions)).toBe(true)
+    expect([...positions].sort((a, b) => a - b)).toEqual(positions)
     expect(html).toContain(record.safe_to_share ? "Safe to share by these checks." : "Not safe to share.")
     expect(html).not.toMatch(/(?:src|href)\s*=\s*["']?\s*https?:/i)
     expect(html).not.toContain("<script")

@@ -51,7 +51,7 @@ describe("synth generate", () => {
     const generatorId = idAfter("Generator", result.stdout)
     expect(result.stdout).toMatch(/: running, estimated time about \d+ \w+\./)
     const outputId = idAfter("Generated 200 rows: dataset", result.stdout)
-    expect(result.stdout).toContain(`GET /datasets/${outputId}/download`)
+    expect(result.stdout).toContain(`Download it with synth download ${outputId}.`)
 
     // Not a terminal: no bar, one line per stage however often the job was polled.
     expect(result.stderr).not.toContain("\u001b[")
@@ -67,6 +67,11 @@ describe("synth generate", () => {
     const rows = parseCsv(csv.text)
     expect(rows).toHaveLength(201)
     expect(rows[0]).toHaveLength(7)
+
+    // The command the line names gives the same rows.
+    const downloaded = await synth(["download", outputId, "--url", server.baseUrl, "--token", token, "--output", "-"])
+    expect(downloaded.code, downloaded.output).toBe(0)
+    expect(downloaded.stdout).toBe(csv.text)
   }, 120_000)
 
   it("without --follow prints the generator's id, status and estimated time and exits 0 while the job runs on", async () => {

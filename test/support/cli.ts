@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process"
+import { join } from "node:path"
 import { childEnv, repoRoot } from "./server.ts"
 
 export interface CliResult {
@@ -20,6 +21,8 @@ export interface RunSynthOptions {
   readonly inheritInfra?: boolean
   /** SIGKILLs the command after this long and rejects. */
   readonly timeoutMs?: number
+  /** The directory it runs in (the repository root by default), for commands that write where they are run. */
+  readonly cwd?: string
 }
 
 /** Runs `node bin/synth.mjs <args>` (the `synth` command as npm installs it) to completion. */
@@ -27,8 +30,8 @@ export const runSynth = (args: ReadonlyArray<string>, options: RunSynthOptions =
   new Promise((resolve, reject) => {
     const env = childEnv({ NO_COLOR: "1", ...options.env }, options)
     const started = performance.now()
-    const child = spawn(process.execPath, ["bin/synth.mjs", ...args], {
-      cwd: repoRoot,
+    const child = spawn(process.execPath, [join(repoRoot, "bin", "synth.mjs"), ...args], {
+      cwd: options.cwd ?? repoRoot,
       env,
       stdio: ["ignore", "pipe", "pipe"]
     })

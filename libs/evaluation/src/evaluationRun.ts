@@ -6,6 +6,7 @@ import { splitHoldout } from "./privacy/membership.ts"
 import { type PrivacyReport, privacyReport } from "./privacy/privacyReport.ts"
 import { sampleRows } from "./privacy/sampleRows.ts"
 import { type EvaluationSummary, evaluationSummary } from "./recommendations/evaluationSummary.ts"
+import { groupRecommendations, type RecommendationGroup } from "./recommendations/groupRecommendations.ts"
 import type { GeneratorKind } from "./recommendations/Recommendation.ts"
 import { type ColumnDistribution, columnDistributions } from "./report/columnDistributions.ts"
 import { type CorrelationMatrices, correlationMatrices } from "./report/correlationMatrices.ts"
@@ -51,6 +52,8 @@ export interface EvaluationResults {
   readonly privacy: PrivacyReport
   /** Overall score (the quality score), level and recommendations of every part that ran, most severe first. */
   readonly summary: EvaluationSummary
+  /** The summary's recommendations one per kind of finding, each naming its columns once (the report's list). */
+  readonly recommendationGroups: ReadonlyArray<RecommendationGroup>
   /** Per column, the sampled real and synthetic values' binned shares (the report's charts). */
   readonly distributions: ReadonlyArray<ColumnDistribution>
   /** Pearson matrices of the sampled real and synthetic numeric columns. */
@@ -101,6 +104,7 @@ export const evaluationRun = (
     otherReal: holdout !== null && heldOut !== null ? [heldOut] : []
   })
   const utility = options.mlUtility === null ? null : utilityOrSkipped(realSample, syntheticSample, options.mlUtility)
+  const summary = evaluationSummary({ statistical, diagnostic, privacy, columns: tables.columns }, options.generator)
   return {
     rows: { real: realSample.rowCount, synthetic: syntheticSample.rowCount, holdout: privacy.rows.holdout },
     columnTreatments: tables.columns,
@@ -108,7 +112,8 @@ export const evaluationRun = (
     diagnostic,
     mlUtility: utility,
     privacy,
-    summary: evaluationSummary({ statistical, diagnostic, privacy, columns: tables.columns }, options.generator),
+    summary,
+    recommendationGroups: groupRecommendations(summary.recommendations),
     distributions: columnDistributions(realSample, syntheticSample),
     correlations: correlationMatrices(realSample, syntheticSample)
   }

@@ -50,7 +50,13 @@ export { randomBaseline } from "./privacy/randomBaseline.ts"
 export { sampleRows } from "./privacy/sampleRows.ts"
 
 export { type EvaluationSummary, evaluationSummary } from "./recommendations/evaluationSummary.ts"
-export type { GeneratorKind, Recommendation } from "./recommendations/Recommendation.ts"
+export type { GeneratorKind, Recommendation, StoredRecommendation } from "./recommendations/Recommendation.ts"
+export type { RecommendationKind } from "./recommendations/recommendationKinds.ts"
+export {
+  groupRecommendations,
+  type RecommendationFinding,
+  type RecommendationGroup
+} from "./recommendations/groupRecommendations.ts"
 
 export * from "./utility/index.ts"
 

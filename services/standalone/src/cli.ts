@@ -3,6 +3,7 @@ import { NodeContext, NodeRuntime } from "@effect/platform-node"
 import { apiVersion } from "@synth/contracts"
 import { layerLogging } from "@synth/observability"
 import { Console, Effect, Layer, Schema } from "effect"
+import { downloadCommand } from "./download/command.ts"
 import { eventsCommand } from "./events/command.ts"
 import { generateCommand } from "./generate/command.ts"
 import { uploadCommand } from "./upload/command.ts"
@@ -45,7 +46,9 @@ const replayCommand = Command.make(
   )
 )
 
-const synth = Command.make("synth").pipe(Command.withSubcommands([serve, replayCommand, uploadCommand, generateCommand, eventsCommand]))
+const synth = Command.make("synth").pipe(
+  Command.withSubcommands([serve, replayCommand, uploadCommand, downloadCommand, generateCommand, eventsCommand])
+)
 
 const run = Command.run(synth, { name: "synth", version: apiVersion })
 

@@ -21,6 +21,9 @@ export const columnTreatmentRecommendations = (columns: ReadonlyArray<EvaluatedC
     area: "statistical",
     severity: "low",
     columns: [...faked, ...hashed, ...dropped],
+    kind: "columns_not_scored",
+    detail: parts.join("; "),
+    action: "read the scores as scores of the other columns",
     message: `the quality, validity and ML utility figures leave out the columns ${parts.join("; ")}; the privacy checks still look at them.`
   }]
 }

@@ -18,19 +18,28 @@ export const diagnosticRecommendations = (report: DiagnosticReport): ReadonlyArr
     const share = percent(1 - detail.score)
     const severity = detail.score < 0.9 ? "high" : "medium"
     if (detail.metric === "BoundaryAdherence") {
+      const outside = `${share} of synthetic values (${detail.outside}) lie outside the real range [${bound(detail.realMin, detail.unit)}, ${bound(detail.realMax, detail.unit)}]`
+      const action = "clamp generated values to the real minimum and maximum (enforce min/max values) or drop those rows"
       found.push({
         area: "diagnostic",
         severity,
         columns: [detail.column],
-        message: `column ${detail.column}: ${share} of synthetic values (${detail.outside}) lie outside the real range [${bound(detail.realMin, detail.unit)}, ${bound(detail.realMax, detail.unit)}] — clamp generated values to the real minimum and maximum (enforce min/max values) or drop those rows.`
+        kind: "out_of_range",
+        detail: outside,
+        action,
+        message: `column ${detail.column}: ${outside} — ${action}.`
       })
     } else {
       const which = detail.unknownCategories.length > 0 ? ` (${quoted(detail.unknownCategories)})` : " (missing values the real column never has)"
+      const unknown = `${share} of synthetic values are not real categories${which}`
       found.push({
         area: "diagnostic",
         severity,
         columns: [detail.column],
-        message: `column ${detail.column}: ${share} of synthetic values are not real categories${which} — restrict the column to the real categories or drop those rows.`
+        kind: "unknown_categories",
+        detail: unknown,
+        action: "restrict each column to its real categories or drop those rows",
+        message: `column ${detail.column}: ${unknown} — restrict the column to the real categories or drop those rows.`
       })
     }
   }
@@ -41,11 +50,15 @@ export const diagnosticRecommendations = (report: DiagnosticReport): ReadonlyArr
       structure.extraColumns.length > 0 ? `extra ${quoted(structure.extraColumns)}` : null,
       ...structure.typeMismatches.map(({ column, real, synthetic }) => `"${column}" is ${synthetic} instead of ${real}`)
     ].filter((part): part is string => part !== null)
+    const action = "generate with the real table's schema (column names and types) so the synthetic table can replace it"
     found.push({
       area: "diagnostic",
       severity: "high",
       columns: [...structure.missingColumns, ...structure.extraColumns, ...structure.typeMismatches.map(({ column }) => column)],
-      message: `table structure: ${parts.join("; ")} — generate with the real table's schema (column names and types) so the synthetic table can replace it.`
+      kind: "table_structure",
+      detail: parts.join("; "),
+      action,
+      message: `table structure: ${parts.join("; ")} — ${action}.`
     })
   }
   return found

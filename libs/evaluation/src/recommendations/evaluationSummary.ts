@@ -27,6 +27,9 @@ const allClear = (checks: ReadonlyArray<string>, privacyChecked: boolean): Recom
   area: "statistical",
   severity: "low",
   columns: [],
+  kind: "no_issue",
+  detail: `checks run: ${checks.join(", ")}`,
+  action: privacyChecked ? "use the synthetic data as it is" : "run a full evaluation to check privacy",
   message: privacyChecked
     ? `No issue found by the ${checks.join(", ")} checks: the synthetic data can be used as it is.`
     : `No issue found by the ${checks.join(", ")} checks: its quality needs no change. Privacy is not measured here; a full evaluation run checks it.`

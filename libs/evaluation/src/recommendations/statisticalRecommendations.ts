@@ -28,41 +28,58 @@ const modelAdvice = (generator: GeneratorKind | undefined, what: "distribution" 
 const columnRecommendations = (column: ColumnStatistics, generator: GeneratorKind | undefined): Array<Recommendation> => {
   const found: Array<Recommendation> = []
   const columns = [column.column]
+  const distributionAdvice = modelAdvice(generator, "distribution")
   if (column.kind === "continuous" && column.ksComplement !== null && column.ksComplement < SHAPE_WARNING) {
     const shift = column.normalisedWasserstein === null ? "" : `, Wasserstein distance ${percent(column.normalisedWasserstein)} of the real range`
+    const detail = `KS complement ${figure(column.ksComplement)}${shift}`
     found.push({
       area: "statistical",
       severity: column.ksComplement < SHAPE_HIGH ? "high" : "medium",
       columns,
-      message: `column ${column.column}: KS complement ${figure(column.ksComplement)}${shift} — its synthetic distribution differs from the real one; ${modelAdvice(generator, "distribution")}.`
+      kind: "column_shape",
+      detail,
+      action: distributionAdvice,
+      message: `column ${column.column}: ${detail} — its synthetic distribution differs from the real one; ${distributionAdvice}.`
     })
   }
   if (column.kind === "categorical") {
     if (column.tvComplement !== null && column.tvComplement < SHAPE_WARNING) {
       const gap = column.largestFrequencyGap
-      const detail = gap === null ? "" : ` (most off: "${gap.category}" ${percent(gap.real)} of real rows vs ${percent(gap.synthetic)} of synthetic)`
+      const offBy = gap === null ? "" : ` (most off: "${gap.category}" ${percent(gap.real)} of real rows vs ${percent(gap.synthetic)} of synthetic)`
+      const detail = `TV complement ${figure(column.tvComplement)}${offBy}`
       found.push({
         area: "statistical",
         severity: column.tvComplement < SHAPE_HIGH ? "high" : "medium",
         columns,
-        message: `column ${column.column}: TV complement ${figure(column.tvComplement)}${detail} — category frequencies differ; ${modelAdvice(generator, "distribution")}.`
+        kind: "column_shape",
+        detail,
+        action: distributionAdvice,
+        message: `column ${column.column}: ${detail} — category frequencies differ; ${distributionAdvice}.`
       })
     }
     if (column.categoriesNotSynthesised.length > 0) {
+      const action = "sample more rows or train longer, or group rare categories before generating"
       found.push({
         area: "statistical",
         severity: "low",
         columns,
-        message: `column ${column.column}: real categories ${quoted(column.categoriesNotSynthesised)} never appear in the synthetic data — rare categories get lost; sample more rows or train longer, or group rare categories before generating.`
+        kind: "categories_not_synthesised",
+        detail: `${quoted(column.categoriesNotSynthesised)} never synthesised`,
+        action,
+        message: `column ${column.column}: real categories ${quoted(column.categoriesNotSynthesised)} never appear in the synthetic data — rare categories get lost; ${action}.`
       })
     }
   }
   if (Math.abs(column.realMissingShare - column.syntheticMissingShare) > MISSING_GAP) {
+    const detail = `${percent(column.realMissingShare)} missing in the real data but ${percent(column.syntheticMissingShare)} in the synthetic data`
     found.push({
       area: "statistical",
       severity: "medium",
       columns,
-      message: `column ${column.column}: ${percent(column.realMissingShare)} missing in the real data but ${percent(column.syntheticMissingShare)} in the synthetic data — check how the generator models missing values in this column.`
+      kind: "missing_share",
+      detail,
+      action: "check how the generator models missing values",
+      message: `column ${column.column}: ${detail} — check how the generator models missing values in this column.`
     })
   }
   return found
@@ -74,11 +91,15 @@ const pairRecommendation = (pair: ColumnPairDetail, generator: GeneratorKind | u
   const what = pair.metric === "CorrelationSimilarity"
     ? `real correlation ${figure(pair.real_correlation ?? NaN)} but synthetic ${figure(pair.synthetic_correlation ?? NaN)}`
     : `their joint frequencies differ (contingency similarity ${figure(pair.score)})`
+  const action = modelAdvice(generator, "relationship")
   return [{
     area: "statistical",
     severity: "medium",
     columns,
-    message: `columns ${pair.column_1} and ${pair.column_2}: ${what} — the relationship between them is not kept; ${modelAdvice(generator, "relationship")}.`
+    kind: "pair_trend",
+    detail: what,
+    action,
+    message: `columns ${pair.column_1} and ${pair.column_2}: ${what} — the relationship between them is not kept; ${action}.`
   }]
 }
 

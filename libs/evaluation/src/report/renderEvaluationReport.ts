@@ -6,6 +6,7 @@ import { diagnosticSection } from "./sections/diagnosticSection.ts"
 import { distributionsSection } from "./sections/distributionsSection.ts"
 import { privacySection } from "./sections/privacySection.ts"
 import { qualitySection } from "./sections/qualitySection.ts"
+import { recommendationsSection } from "./sections/recommendationsSection.ts"
 import { type ReportHeader, summarySection } from "./sections/summarySection.ts"
 import { utilitySection } from "./sections/utilitySection.ts"
 
@@ -18,19 +19,24 @@ export interface EvaluationReportInput extends ReportHeader {
 export const reportContentSecurityPolicy = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'"
 
 /**
- * An evaluation as one self-contained HTML page: inline CSS and SVG charts, no scripts, no external requests.
+ * An evaluation as one self-contained HTML page: the headline figures, the distributions and correlations real vs
+ * synthetic, privacy and ML utility, the recommendations grouped by kind, then the per-column details. Inline CSS and
+ * SVG charts, no scripts, no external requests.
  * Every text that comes from data (column names, categories, ids) is escaped. Equal inputs give equal pages.
  */
 export const renderEvaluationReport = (input: EvaluationReportInput): string => {
   const { results } = input
+  // The figures first, then what to do about them: a reader sees real beside synthetic before any advice, and the
+  // recommendations (one per kind of finding) point back at charts already seen. The per-column tables come last.
   const body = [
     summarySection(input, results),
     distributionsSection(results),
     correlationsSection(results),
-    qualitySection(results),
-    diagnosticSection(results),
+    privacySection(results),
     utilitySection(results),
-    privacySection(results)
+    recommendationsSection(results),
+    qualitySection(results),
+    diagnosticSection(results)
   ].join("\n")
   return `<!doctype html>
 <html lang="en">

@@ -4,6 +4,8 @@ import { holdoutRows } from "@synth/protect"
 import { type EvaluationResults, evaluationRun } from "../evaluationRun.ts"
 import { customerColumns, customerTable, people, realCustomers } from "../privacy/testing/customers.ts"
 import { loadTable } from "../statistical/testing/fixtures.ts"
+import { statisticalRecommendations } from "../recommendations/statisticalRecommendations.ts"
+import type { ContinuousColumnStatistics } from "../statistical/columnStatistics.ts"
 import { renderEvaluationReport } from "./renderEvaluationReport.ts"
 
 const hostile = "<script>alert(1)</script>"
@@ -41,6 +43,49 @@ describe("renderEvaluationReport", () => {
     expect(html.match(/<svg class="heatmap"/g)?.length).toBe(3)
     expect(html).toContain("Membership inference AUC")
     expect(html).toContain("random_forest")
+  })
+
+  it("shows before it tells: charts, correlations, privacy and utility, then the recommendations, then the details", () => {
+    const order = ["summary", "distributions", "correlations", "privacy", "utility", "recommendations", "quality", "diagnostic"]
+    const positions = order.map((id) => html.indexOf(`id="${id}"`))
+    expect(positions.every((position) => position >= 0)).toBe(true)
+    expect([...positions].sort((a, b) => a - b)).toEqual(positions)
+    expect(html.indexOf(`<svg class="chart"`)).toBeLessThan(html.indexOf(`id="recommendations"`))
+    expect(html.indexOf(`<svg class="heatmap"`)).toBeLessThan(html.indexOf(`id="recommendations"`))
+    // The header still gives the verdict before any chart.
+    expect(html.indexOf("Safe to share")).toBeLessThan(html.indexOf(`id="distributions"`))
+  })
+
+  it("lists one recommendation per kind of finding: the same finding on 31 columns is one entry naming each once", () => {
+    const names = Array.from({ length: 31 }, (_, index) => `col${String(index + 1).padStart(2, "0")}`)
+    const columns = names.map((column): ContinuousColumnStatistics => ({
+      column, kind: "continuous", type: "float", ksStatistic: 0.4, ksPValue: 0, ksMethod: "asymp", ksComplement: 0.6,
+      wassersteinDistance: 1, normalisedWasserstein: 0.2, realMin: 0, realMax: 5, realMissingShare: 0, syntheticMissingShare: 0
+    }))
+    const repeated = statisticalRecommendations(columns, results.statistical.quality, "ctgan")
+    expect(repeated).toHaveLength(31)
+    const page = renderEvaluationReport({ ...header, results: { ...results, summary: { ...results.summary, recommendations: repeated } } })
+    const section = page.slice(page.indexOf(`<section id="recommendations">`), page.indexOf(`<section id="quality">`))
+    expect(section.match(/<li class="high" data-kind="column_shape">/g)).toHaveLength(1)
+    expect(section.match(/class="finding-columns"/g)).toHaveLength(31)
+    for (const name of names) expect(section.split(new RegExp(`\\b${name}\\b`)).length - 1, name).toBe(1)
+    expect(section.match(/train for more epochs/g)).toHaveLength(1)
+    expect(section).toContain("The synthetic distribution differs from the real one in these columns — train for more epochs")
+    expect(section).toContain("31 findings in 1 recommendation")
+  })
+
+  it("shows recommendations stored before kinds existed one by one, as they were worded", () => {
+    const stored = [
+      { area: "statistical" as const, severity: "medium" as const, columns: ["a"], message: "column a: <older> wording." },
+      { area: "statistical" as const, severity: "medium" as const, columns: ["b"], message: "column b: older wording." }
+    ]
+    const page = renderEvaluationReport({
+      ...header,
+      results: { ...results, summary: { ...results.summary, recommendations: stored as unknown as typeof results.summary.recommendations } }
+    })
+    expect(page).toContain("<p>Column a: &lt;older&gt; wording.</p>")
+    expect(page).toContain("<p>Column b: older wording.</p>")
+    expect(page).not.toContain("data-kind=")
   })
 
   it("escapes user data: a column named as a script is text, and the page has no script at all", () => {

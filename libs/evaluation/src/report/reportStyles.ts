@@ -31,11 +31,17 @@ section > .stats{margin-bottom:12px}
 .level-fair{background:#fef3c7;color:#92400e}.level-poor{background:#fee2e2;color:#991b1b}
 .severity-high{background:#fee2e2;color:#991b1b}.severity-medium{background:#fef3c7;color:#92400e}.severity-low{background:#e0e7ff;color:#3730a3}
 ul.recommendations{list-style:none;margin:0;padding:0}
-ul.recommendations li{border-left:3px solid var(--line);padding:6px 12px;margin-bottom:8px}
-ul.recommendations li p{margin:4px 0 0}
-ul.recommendations li.high{border-left-color:#ef4444}ul.recommendations li.medium{border-left-color:#f59e0b}ul.recommendations li.low{border-left-color:#6366f1}
+ul.recommendations>li{border-left:3px solid var(--line);padding:6px 12px;margin-bottom:8px}
+ul.recommendations>li>p{margin:4px 0 0}
+ul.recommendations>li.high{border-left-color:#ef4444}ul.recommendations>li.medium{border-left-color:#f59e0b}ul.recommendations>li.low{border-left-color:#6366f1}
 ul.recommendations .area{margin-left:8px;font-weight:600;text-transform:capitalize}
-ul.recommendations .columns{margin-left:8px;color:var(--muted);font-family:ui-monospace,Menlo,Consolas,monospace;font-size:12px}
+ul.recommendations .title{margin-left:8px}
+ul.recommendations .count{margin-left:8px;color:var(--muted);font-size:12px}
+ul.findings{list-style:none;margin:6px 0 0;padding:0;display:grid;grid-template-columns:repeat(auto-fill,minmax(340px,1fr));gap:2px 16px;font-size:12px}
+ul.findings li{display:flex;gap:8px;align-items:baseline;padding:1px 0 1px 8px;border-left:2px solid var(--line)}
+ul.findings li.high{border-left-color:#ef4444}ul.findings li.medium{border-left-color:#f59e0b}ul.findings li.low{border-left-color:#6366f1}
+ul.findings .finding-columns{flex:0 0 auto;max-width:50%;font-family:ui-monospace,Menlo,Consolas,monospace;font-weight:600;overflow-wrap:anywhere}
+ul.findings .finding-detail{color:var(--muted)}
 .legend{display:flex;gap:16px;margin:4px 0 12px;font-size:12px}
 .legend i{display:inline-block;width:12px;height:12px;border-radius:2px;margin-right:6px;vertical-align:-1px}
 .grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(460px,1fr));gap:16px}
@@ -51,7 +57,9 @@ svg .baseline{stroke:#9ca3af;stroke-width:1}
 svg .cell{font-size:10px;fill:#111827}
 svg .cell.inverse{fill:#fff}
 svg .square{stroke:#fff;stroke-width:1}
-.matrices{display:flex;flex-wrap:wrap;gap:24px}
+.matrices{display:grid;grid-template-columns:repeat(3,minmax(0,1fr));gap:16px;align-items:start}
+svg.heatmap{max-width:100%;height:auto}
+@media (max-width:900px){.matrices{grid-template-columns:minmax(0,1fr)}}
 .matrices h3{margin:0 0 4px}
 .scale{display:flex;align-items:center;gap:8px;font-size:12px;color:var(--muted);margin-bottom:12px}
 .scale-bar{display:inline-block;width:160px;height:10px;border-radius:2px;border:1px solid var(--line)}

@@ -4,6 +4,7 @@ import { type EvaluatedColumn, evaluatedTables, expectedOutput, type GeneratorCo
 import { type DiagnosticReport, diagnosticReport } from "../diagnostic/diagnosticReport.ts"
 import { tableStructure } from "../diagnostic/tableStructure.ts"
 import { evaluationSummary } from "../recommendations/evaluationSummary.ts"
+import { groupRecommendations, type RecommendationGroup } from "../recommendations/groupRecommendations.ts"
 import type { GeneratorKind, Recommendation } from "../recommendations/Recommendation.ts"
 import { type ColumnStatistics, columnStatistics } from "./columnStatistics.ts"
 import { pairColumns } from "./columnValues.ts"
@@ -26,6 +27,8 @@ export interface QuickEvaluation {
   /** Recommendation messages, most severe first (each names its columns and an action). */
   readonly recommendations: ReadonlyArray<string>
   readonly recommendationDetails: ReadonlyArray<Recommendation>
+  /** The same one per kind of finding, each naming its columns once. */
+  readonly recommendationGroups: ReadonlyArray<RecommendationGroup>
   readonly columns: ReadonlyArray<ColumnStatistics>
   readonly quality: QualityReport
   readonly diagnostic: DiagnosticReport
@@ -51,6 +54,7 @@ export const quickEvaluation = (realTable: SynthTable, syntheticTable: SynthTabl
     statisticalSimilarity: statisticalSimilarity(columns),
     recommendations: summary.recommendations.map(({ message }) => message),
     recommendationDetails: summary.recommendations,
+    recommendationGroups: groupRecommendations(summary.recommendations),
     columns,
     quality,
     diagnostic,

@@ -1,9 +1,9 @@
 import { Options } from "@effect/cli"
 import { HttpClient, HttpClientRequest, type HttpClientResponse } from "@effect/platform"
-import { type AuditEventsParams, ProblemDetails } from "@synth/contracts"
-import { Effect, Option, Schema } from "effect"
+import type { AuditEventsParams } from "@synth/contracts"
+import { Effect, Option } from "effect"
+import { refusalLine } from "../client/refusalLine.ts"
 import { GenerationFailed } from "../generate/errors.ts"
-import { problemLine } from "../generate/refusal.ts"
 
 /** The filters `synth events tail` and `export` share; each becomes the GET /events query parameter of its name. */
 export const filterOptions = {
@@ -49,21 +49,8 @@ const urlOf = (baseUrl: string, query: Query) => {
 const innermostMessage = (error: unknown): string =>
   error instanceof Error && error.cause instanceof Error ? innermostMessage(error.cause) : String(error instanceof Error ? error.message : error)
 
-const decodeProblem = Schema.decodeUnknownOption(ProblemDetails)
-
-/** A refusal's one line: the problem's detail and each field's problem, or the status when the body is no problem. */
 const refused = (response: HttpClientResponse.HttpClientResponse) =>
-  response.json.pipe(
-    Effect.map((body) => Option.map(decodeProblem(body), problemLine)),
-    Effect.orElseSucceed(() => Option.none<string>()),
-    Effect.flatMap((line) =>
-      Effect.fail(
-        new GenerationFailed({
-          message: Option.getOrElse(line, () => `the server answered ${response.status} to GET /events`)
-        })
-      )
-    )
-  )
+  Effect.flatMap(refusalLine(response, "GET /events"), (message) => Effect.fail(new GenerationFailed({ message })))
 
 /**
  * GET /events with the query and `accept`, answered 200; anything else fails with the one line `synth` prints

@@ -12,7 +12,7 @@ export const outcomeOf = (record: Ended): Either.Either<string, string> => {
     case "completed": {
       const output = record.output_dataset_id ?? "?"
       return Either.right(
-        `Generated ${record.parameters.num_rows} rows: dataset ${output}. Download it with GET /datasets/${output}/download.`
+        `Generated ${record.parameters.num_rows} rows: dataset ${output}. Download it with synth download ${output}.`
       )
     }
     case "failed":

@@ -10,7 +10,7 @@ const parameters = { num_rows: 200, epochs: null, batch_size: null, target_epsil
 describe("outcomeOf", () => {
   it("names the output dataset and how to download it when the job completed", () => {
     expect(outcomeOf({ id, status: "completed", output_dataset_id: output, parameters, error: null })).toEqual(
-      Either.right(`Generated 200 rows: dataset ${output}. Download it with GET /datasets/${output}/download.`)
+      Either.right(`Generated 200 rows: dataset ${output}. Download it with synth download ${output}.`)
     )
   })
 

@@ -2,11 +2,11 @@ import { Args, Command } from "@effect/cli"
 import { Console, Effect } from "effect"
 import { stat } from "node:fs/promises"
 import { basename } from "node:path"
+import { byteProgress } from "../client/byteProgress.ts"
 import { baseUrlOf, connectionOptions } from "../client/options.ts"
 import { interpretAnswer } from "./answer.ts"
 import { accessToken, type CredentialOptions } from "./credentials.ts"
 import { UploadFailed } from "./errors.ts"
-import { byteProgress } from "./progress.ts"
 import { sendFile } from "./send.ts"
 
 const options = {
@@ -25,7 +25,7 @@ const upload = (input: { readonly file: string; readonly url: string } & Credent
       catch: (error) => new UploadFailed({ message: `could not read ${input.file}: ${String(error)}` })
     })
     const filename = basename(input.file)
-    const progress = byteProgress(size)
+    const progress = byteProgress({ doing: "uploading", done: "sent", total: size })
     const endpoint = new URL(`${baseUrl}/datasets/upload`)
     const answer = yield* sendFile(endpoint, token, { path: input.file, filename, size }, progress.update).pipe(
       Effect.ensuring(

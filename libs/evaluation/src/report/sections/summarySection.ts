@@ -1,7 +1,7 @@
 import type { EvaluationResults } from "../../evaluationRun.ts"
 import { escapeHtml } from "../escapeHtml.ts"
 import { percent } from "../format.ts"
-import { levelBadge, section, stat } from "./layout.ts"
+import { levelBadge, stat } from "./layout.ts"
 
 export interface ReportHeader {
   readonly evaluationId: string
@@ -23,7 +23,7 @@ const notScored = (results: EvaluationResults): ReadonlyArray<readonly [string, 
   return left.length === 0 ? [] : [["Not scored", left.map(({ name, treatment }) => `${name} (${treatment})`).join(", ")]]
 }
 
-/** The page header: what was evaluated, the overall score with its level, and each part's headline. */
+/** The page header: what was evaluated, the overall score with its level, each part's headline and the verdict. */
 export const summarySection = (header: ReportHeader, results: EvaluationResults): string => {
   const meta = [
     ["Evaluation", header.evaluationId],
@@ -46,16 +46,5 @@ export const summarySection = (header: ReportHeader, results: EvaluationResults)
     stat("Safe to share", results.privacy.verdict.safeToShare ? "Yes" : "No", results.privacy.verdict.safeToShare ? "every privacy check passed" : `${results.privacy.verdict.failing.length} failed, ${results.privacy.verdict.notRun.length} could not run`) +
     (ratio === null ? "" : stat("ML utility (TSTR ÷ TRTR)", percent(ratio))) +
     `</div></div>`
-  return `<header id="summary"><h1>Synthetic data evaluation report</h1><dl class="meta">${meta}</dl>${headline}</header>` +
-    section("recommendations", "Recommendations", recommendations(results))
-}
-
-const recommendations = (results: EvaluationResults): string => {
-  const items = results.summary.recommendations
-  if (items.length === 0) return `<p class="muted">No recommendations: every part is within its thresholds.</p>`
-  return `<ul class="recommendations">${items.map((item) =>
-    `<li class="${item.severity}"><span class="badge severity-${item.severity}">${item.severity}</span><span class="area">${escapeHtml(item.area)}</span>` +
-    (item.columns.length === 0 ? "" : `<span class="columns">${escapeHtml(item.columns.join(", "))}</span>`) +
-    `<p>${escapeHtml(item.message)}</p></li>`
-  ).join("")}</ul>`
+  return `<header id="summary"><h1>Synthetic data evaluation report</h1><dl class="meta">${meta}</dl>${headline}</header>`
 }
