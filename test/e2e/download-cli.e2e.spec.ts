@@ -287,6 +287,20 @@ describe("synth download against the service", () => {
     expect(result.stderr).not.toContain("\u001b[")
   }, 120_000)
 
+  it("saves each other format the API serves, byte for byte, under its extension", async () => {
+    const dir = await freshDir("service-formats")
+    for (const [format, extension] of [["parquet", "parquet"], ["json", "json"], ["ndjson", "ndjson"]] as const) {
+      const result = await synthDownload([penguinsId, "--format", format, "--url", server.baseUrl, "--token", token], { cwd: dir })
+      expect(result.code, result.output).toBe(0)
+      const served = await download(server.baseUrl, token, penguinsId, `?format=${format}`)
+      expect(served.status).toBe(200)
+      expect(Buffer.compare(await readFile(join(dir, `penguins.${extension}`)), served.bytes), format).toBe(0)
+    }
+    // A Parquet file starts and ends with its magic bytes.
+    const parquet = await readFile(join(dir, "penguins.parquet"))
+    expect([parquet.subarray(0, 4).toString("latin1"), parquet.subarray(-4).toString("latin1")]).toEqual(["PAR1", "PAR1"])
+  }, 120_000)
+
   it("logs in with SYNTH_EMAIL and SYNTH_PASSWORD; another user's dataset is the server's 404 and a wrong password a failed login, exit 1", async () => {
     const email = uniqueEmail("download-cli-env")
     expect((await http(`${server.baseUrl}/auth/register`, { body: { email, password: goodPassword } })).status).toBe(201)

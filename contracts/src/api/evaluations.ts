@@ -145,7 +145,8 @@ export const EvaluationResults = Schema.Record({ key: Schema.String, value: Sche
   identifier: "EvaluationResults",
   description:
     "the stored results with snake_case keys. A run: overall_score, quality_level, recommendations (strings), " +
-    "recommendation_details, column_treatments (each generator column's role, handling and whether it was scored, " +
+    "recommendation_details, recommendation_groups (the findings grouped by kind, each naming its columns once, most " +
+    "severe first, as the report lists them), column_treatments (each generator column's role, handling and whether it was scored, " +
     "faked, hashed or dropped; null without roles), statistical (quality, columns, ...), diagnostic, ml_utility " +
     "(null when not run; {skipped} when the data has no usable target), privacy (the distance metrics, " +
     "membership_inference with its DeLong interval, disclosure per personal column, attribute_inference per " +

@@ -1,4 +1,5 @@
 import type { ContinuousColumn, SynthColumn, SynthTable, TrainedModel } from "@synth/synth"
+import { formKeys } from "@synth/tabular"
 import { keyedBloomFilter } from "../keyedBloom.ts"
 import { columnFromText } from "../table/columnText.ts"
 import { filterRealRows } from "../table/similarityFilter.ts"
@@ -14,16 +15,30 @@ export interface ProtectedSample {
   readonly copiesKept: number
 }
 
-/** The model's output within the value protection's ranges (it learned clamped values; this holds whatever it draws). */
-const withinBounds = (table: SynthTable, plan: ProtectionPlan): SynthTable => {
-  if (plan.bounds.length === 0) return table
+/**
+ * The model's rows as the output will publish them: within the value protection's ranges (the model learned
+ * protected values; this holds whatever it draws), and floats at the most decimals the source wrote (what the
+ * download writes). The similarity filter compares these, so a row that differed from a real one only beyond the
+ * written decimals cannot slip through as an exact copy of it.
+ */
+const asPublished = (table: SynthTable, plan: ProtectionPlan): SynthTable => {
   const bounds = new Map(plan.bounds.map((bound) => [bound.column, bound]))
+  const decimals = (name: string) => {
+    const written = plan.sourceForm?.columns[name]?.[formKeys.maxDecimals]
+    return written === undefined ? null : Number(written)
+  }
   return {
-    rowCount: table.rowCount,
+    ...table,
     columns: table.columns.map((column): SynthColumn => {
+      if (column.kind !== "continuous") return column
       const bound = bounds.get(column.name)
-      if (bound === undefined || column.kind !== "continuous") return column
-      const values = column.values.map((value) => Math.min(bound.high, Math.max(bound.low, value)))
+      const places = column.type === "float" ? decimals(column.name) : null
+      if (bound === undefined && places === null) return column
+      const scale = places === null ? 0 : 10 ** places
+      const values = column.values.map((value) => {
+        const bounded = bound === undefined ? value : Math.min(bound.high, Math.max(bound.low, value))
+        return places === null ? bounded : Math.round(bounded * scale) / scale
+      })
       return { ...column, values } satisfies ContinuousColumn
     })
   }
@@ -48,10 +63,10 @@ export const sampleProtected = (
   onProgress?: (rowsDone: number) => void
 ): ProtectedSample => {
   const seeds = sampleSeeds(seed)
-  const drawn = model === null ? { rowCount: rows, columns: [] } : withinBounds(model.sample(rows, seed, onProgress), plan)
+  const drawn = model === null ? { rowCount: rows, columns: [] } : asPublished(model.sample(rows, seed, onProgress), plan)
   const rowFilter = filters?.rows ?? null
   const filtered = model !== null && plan.settings.similarityFilter && rowFilter !== null
-    ? filterRealRows(drawn, rowFilter.mightContain, (count, round) => withinBounds(model.sample(count, seeds.redraw(round)), plan))
+    ? filterRealRows(drawn, rowFilter.mightContain, (count, round) => asPublished(model.sample(count, seeds.redraw(round)), plan))
     : { table: drawn, filteredRows: 0, copiesKept: 0 }
   const learned = new Map(filtered.table.columns.map((column) => [column.name, column]))
   const fakePlans = new Map(plan.fakes.map((fake) => [fake.column, fake.plan]))

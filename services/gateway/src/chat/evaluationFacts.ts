@@ -3,6 +3,7 @@ import {
   type AttributeInference,
   type ColumnDisclosure,
   type EvaluationResults,
+  groupRecommendations,
   type MlUtilityResult,
   type PrivacyCheck,
   privacyCheckTitles,
@@ -195,8 +196,12 @@ const generatorFacts = (generator: GeneratorContext | undefined): ReadonlyArray<
  */
 export const withoutDataValues = (message: string) => message.replace(/ \[[^\]]*\]/g, "").replace(/"[^"]*"/g, '"…"')
 
+/**
+ * The recommendations grouped by kind, as the report shows them: a finding on 31 columns is one fact naming them, not
+ * five near-identical facts about the first five.
+ */
 const recommendationFacts = (recommendations: ReadonlyArray<Recommendation>): ReadonlyArray<Fact> =>
-  recommendations.slice(0, recommendationsShown).map((recommendation, index) => ({
+  groupRecommendations(recommendations).slice(0, recommendationsShown).map((recommendation, index) => ({
     name: `recommendation.${index + 1}`,
     label: `recommendation ${index + 1} (${recommendation.severity} severity, ${recommendation.area}${recommendation.columns.length === 0 ? "" : `, columns ${recommendation.columns.join(", ")}`})`,
     value: withoutDataValues(recommendation.message),
