@@ -17,11 +17,11 @@ export const infrastructureImages = {
 
 const header = [
   " Rendered by deploy/render.ts from deploy/services.ts and deploy/settings.ts: edit those, then run",
-  "   npx tsx deploy/render.ts",
+  "   npm run render",
   " (a unit test fails while this file and its sources disagree)."
 ].join("\n")
 
-export const processCommand = (service: ServiceDefinition) => ["node", "--import", "tsx", service.entry]
+export const processCommand = (service: ServiceDefinition) => ["node", service.entry]
 
 /** The settings a service reads, PORT aside: the infrastructure's, then its own. */
 export const settingsOf = (service: ServiceDefinition): ReadonlyArray<Setting> =>
@@ -223,7 +223,7 @@ const deployment = (service: ServiceDefinition) => ({
               readOnlyRootFilesystem: true,
               capabilities: { drop: ["ALL"] }
             },
-            // tsx keeps its compile cache under /tmp: the only writable place.
+            // /tmp for temporary files: the only writable place.
             volumeMounts: [{ name: "tmp", mountPath: "/tmp" }]
           }
         ],

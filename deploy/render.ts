@@ -1,4 +1,4 @@
-// Writes deploy/compose.yaml and deploy/k8s/*.yaml from services.ts and settings.ts: `npx tsx deploy/render.ts`.
+// Writes deploy/compose.yaml and deploy/k8s/*.yaml from services.ts and settings.ts: `npm run render`.
 import { mkdir, readdir, rm, writeFile } from "node:fs/promises"
 import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"

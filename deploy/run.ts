@@ -1,8 +1,8 @@
 // Runs the distributed runtime as local processes, as deploy/services.ts lists them: each replica of each service is
-// its own `node --import tsx <entry>`, the replicas of an HTTP service on `port`, `port + 1`, ... on 127.0.0.1. A
+// its own `node <entry>`, the replicas of an HTTP service on `port`, `port + 1`, ... on 127.0.0.1. A
 // process that dies is started again after a second, as an orchestrator would; Ctrl-C stops them all.
-//   eval "$(npx tsx deploy/local/infra.ts up)"   # in another shell: Kafka, PostgreSQL, MinIO; prints the exports
-//   JWT_SECRET=$(openssl rand -base64 32) npx tsx deploy/run.ts
+//   eval "$(npm run -s infra -- up)"   # in another shell: Kafka, PostgreSQL, MinIO; prints the exports
+//   JWT_SECRET=$(openssl rand -base64 32) npm run -s distributed
 import { type ChildProcess, spawn } from "node:child_process"
 import { dirname, resolve } from "node:path"
 import { createInterface } from "node:readline"

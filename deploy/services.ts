@@ -1,12 +1,12 @@
 /**
  * The services of the distributed runtime, one entry each. compose.yaml and k8s/ are rendered from this list and
- * settings.ts (`npx tsx deploy/render.ts`), the e2e test starts its processes from it, and a unit test fails when
+ * settings.ts (`npm run render`), the e2e test starts its processes from it, and a unit test fails when
  * the rendered files drift from it. A new service is one more entry here.
  */
 export interface ServiceDefinition {
   /** The folder under services/; the compose service; the Kubernetes objects are `synth-<name>`. */
   readonly name: string
-  /** Its process, run as `node --import tsx <entry>` from the repository root (the image's working directory). */
+  /** Its process, run as `node <entry>` from the repository root (the image's working directory). */
   readonly entry: string
   /** The port it serves HTTP on (PORT), /health included; null for a worker without HTTP. */
   readonly port: number | null

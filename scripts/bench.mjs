@@ -25,7 +25,7 @@ const failed = []
 for (const file of files) {
   console.log(`\n▶ ${file}`)
   const started = performance.now()
-  const result = spawnSync(process.execPath, ["--import", "tsx", file], { cwd: root, stdio: "inherit" })
+  const result = spawnSync(process.execPath, [file], { cwd: root, stdio: "inherit" })
   const seconds = ((performance.now() - started) / 1000).toFixed(1)
   console.log(`${result.status === 0 ? "✓" : "✗"} ${file} (${seconds} s)`)
   if (result.status !== 0) failed.push(file)

@@ -1,13 +1,20 @@
 #!/usr/bin/env node
 // Installs dependencies when node_modules is missing or stale (runs as `prestart` and `pretest`).
 //
-// Stale means: the hash of every package.json (root and workspaces), package-lock.json and the Node ABI differs from
-// the one recorded in node_modules/.install-stamp after the last successful install. When it is stale:
+// Stale means: the hash of every package.json (root and workspaces), package-lock.json and the platform differs from
+// the one recorded in node_modules/.install-stamp after the last successful install. (Not the running Node's ABI:
+// the first run on a fresh machine is the system's Node, later ones the project's; native modules here are N-API.)
+// When it is stale:
 //   - lockfile in sync with the package.json files and node_modules already holds exactly the locked tree
 //     (npm's own node_modules/.package-lock.json says so): only record the stamp;
 //   - lockfile in sync: `npm ci`, and `npm install` when that fails (npm ci fails on lockfiles made on these machines
 //     when the registry lacks another platform's optional binary at the locked version);
 //   - lockfile missing or out of sync: `npm install`, which also updates the lockfile.
+//
+// The project runs on the Node that package.json pins (`engines`, and the `node-linux-*` packages npm links as
+// node_modules/.bin/node, first on the PATH of every npm script). A machine whose own Node is already that line, at
+// the pinned patch or newer, keeps its own: the link is removed. Elsewhere (no binary for the platform, an older
+// system Node) it says what is missing.
 // Plain Node, no dependencies: it must work before anything is installed.
 import { spawnSync } from "node:child_process"
 import { createHash } from "node:crypto"
@@ -71,7 +78,7 @@ const workspaceFolders = (rootManifest) => {
 
 const currentHash = (workspaces) => {
   const hash = createHash("sha256")
-  hash.update(`${process.platform}-${process.arch}-abi${process.versions.modules}\n`)
+  hash.update(`${process.platform}-${process.arch}\n`)
   for (const folder of ["", ...workspaces]) {
     hash.update(`${folder}/package.json\n`)
     hash.update(readFileSync(join(root, folder, "package.json")))
@@ -218,8 +225,39 @@ const main = () => {
   })
 }
 
+const versionParts = (version) => version.replace(/^v/, "").split(".").map((part) => Number.parseInt(part, 10))
+
+const atLeast = (version, minimum) => {
+  const [a, b] = [versionParts(version), versionParts(minimum)]
+  for (let i = 0; i < 3; i++) if (a[i] !== b[i]) return a[i] > b[i]
+  return true
+}
+
+/** `>=26.12.1 <27` → the pinned version and its major. */
+const pinnedNode = () => {
+  const range = readJson(join(root, "package.json")).engines?.node ?? ""
+  const minimum = /^>=(\d+\.\d+\.\d+)/.exec(range)?.[1]
+  return minimum === undefined ? undefined : { minimum, major: versionParts(minimum)[0], range }
+}
+
+// Which Node the npm scripts run: the system's where it already is the pinned line, else the linked one.
+const chooseNode = () => {
+  const pinned = pinnedNode()
+  if (pinned === undefined) return
+  const linked = join(nodeModules, ".bin", "node")
+  const runningIsSystem = !process.execPath.startsWith(nodeModules + sep)
+  const systemFits = runningIsSystem && versionParts(process.version)[0] === pinned.major && atLeast(process.version, pinned.minimum)
+  if (systemFits && existsSync(linked)) {
+    rmSync(linked, { force: true })
+    log(`using this machine's Node ${process.version} (package.json wants ${pinned.range})`)
+  } else if (runningIsSystem && !systemFits && !existsSync(linked)) {
+    log(`warning: package.json wants Node ${pinned.range}; this machine runs ${process.version} and npm installed no Node for ${process.platform}-${process.arch}`)
+  }
+}
+
 try {
   process.exitCode = main()
+  if (process.exitCode === 0) chooseNode()
 } catch (error) {
   log(`failed: ${error instanceof Error ? error.message : String(error)}`)
   process.exitCode = 1

@@ -13,7 +13,7 @@ if (process.argv.includes("--check")) {
   const committed = existsSync(target) ? readFileSync(target, "utf8") : ""
   if (committed !== rendered) {
     console.error(`docs/events.md is stale: ${diffSummary(committed, rendered)}`)
-    console.error("Regenerate it with `npx tsx scripts/event-catalog.ts`.")
+    console.error("Regenerate it with `npm run events:catalog`.")
     process.exit(1)
   }
   console.log("docs/events.md is up to date")

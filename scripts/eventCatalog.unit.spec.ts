@@ -15,7 +15,7 @@ describe("docs/events.md", () => {
     const stale = committed === rendered
       ? ""
       : `docs/events.md is stale: ${diffSummary(committed, rendered)}\n` +
-        "Regenerate it with `npx tsx scripts/event-catalog.ts` and commit the result."
+        "Regenerate it with `npm run events:catalog` and commit the result."
     expect(stale).toBe("")
   })
 

@@ -1,6 +1,6 @@
 // Starts the servers of the distributed runtime that the environment does not already name (Kafka, PostgreSQL,
 // MinIO), side by side, on 127.0.0.1; `down()` stops them. Used by the test setup and, as a CLI, by developers:
-//   npx tsx deploy/local/infra.ts up [kafka] [postgres] [minio]
+//   npm run -s infra -- up [kafka] [postgres] [minio]
 import { rmSync } from "node:fs"
 import { mkdtemp } from "node:fs/promises"
 import { tmpdir } from "node:os"
@@ -154,7 +154,7 @@ export const down = async (log: (line: string) => void = defaultLog): Promise<vo
 
 const shellQuote = (value: string) => `'${value.replaceAll("'", `'\\''`)}'`
 
-const usage = `usage: npx tsx deploy/local/infra.ts up [${serverNames.join("|")} ...]
+const usage = `usage: npm run -s infra -- up [${serverNames.join("|")} ...]
 Starts the servers (all by default) that KAFKA_BROKERS, DATABASE_URL and S3_ENDPOINT do not already name, prints
 their settings as export lines on stdout, and keeps them running until Ctrl-C.`
 

@@ -32,5 +32,5 @@ export const documentedSettings = (): ReadonlySet<string> => {
   return new Set(names)
 }
 
-/** The `.ts` files a command line runs (`node --import tsx services/x/src/main.ts`). */
+/** The `.ts` files a command line runs (`node services/x/src/main.ts`). */
 export const entryFilesOf = (command: ReadonlyArray<string>) => command.filter((part) => part.endsWith(".ts"))

@@ -4,7 +4,7 @@ import { renderCompose, renderKubernetes } from "../manifests.ts"
 import { services } from "../services.ts"
 import { exists, kubernetesFiles, read } from "./files.ts"
 
-const rerender = "out of date: run `npx tsx deploy/render.ts` and commit the result"
+const rerender = "out of date: run `npm run render` and commit the result"
 
 describe("rendered deploy files", () => {
   it("deploy/compose.yaml is what deploy/render.ts renders", () => {

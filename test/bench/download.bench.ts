@@ -8,7 +8,7 @@
 // BENCH_ROUNDS (3) times; the median rows/s and MB/s of output (MB = 10^6 bytes) are printed with the peak RSS of
 // the process during that format's runs (VmHWM, reset before each format where Linux allows it).
 //
-// Run: npx tsx test/bench/download.bench.ts
+// Run: node test/bench/download.bench.ts
 import { renderTable, type RenderOptions } from "@synth/tabular"
 import { ingestTable } from "@synth/tabular"
 import { Effect, Stream } from "effect"

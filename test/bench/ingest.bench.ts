@@ -11,7 +11,7 @@
 // RSS is the process's VmHWM, reset before each file through /proc/self/clear_refs where Linux allows it, so it is
 // the peak of that file's runs (baseline of this process included: `baselineMiB`).
 //
-// Run: npx tsx test/bench/ingest.bench.ts   (BENCH_INGEST_ONLY=diamonds to run the files whose label contains it)
+// Run: node test/bench/ingest.bench.ts   (BENCH_INGEST_ONLY=diamonds to run the files whose label contains it)
 import { Effect, Stream } from "effect"
 import { once } from "node:events"
 import { createReadStream, createWriteStream, readFileSync, writeFileSync } from "node:fs"

@@ -3,7 +3,8 @@
 // quality score. Each training runs in a process of its own (test/bench/support/neuralRun.ts for ours,
 // test/bench/reference/sdv_reference.py for SDV's), one after another, so a peak belongs to one training and the
 // two never share the cores. Our samples are also scored by SDMetrics itself in the reference environment, so both
-// quality columns come from the same scorer.
+// quality columns come from the same scorer, and both against the original file as uploaded: ours written in the
+// source's form as the service writes its outputs, so a lost boolean spelling or date layout costs quality here too.
 //
 // Knobs: BENCH_NEURAL_DATASETS (telco_churn,credit_data,diamonds), BENCH_NEURAL_MODELS (ctgan,tvae,dp-ctgan),
 // BENCH_NEURAL_EPOCHS (10), BENCH_NEURAL_BATCH (500), BENCH_NEURAL_EPSILONS (1,5,10), BENCH_NEURAL_SEED (7),
@@ -42,7 +43,7 @@ interface OursResult {
 
 const runOurs = (config: NeuralRun): Promise<OursResult> =>
   new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "test/bench/support/neuralRun.ts", JSON.stringify(config)], {
+    const child = spawn(process.execPath, ["test/bench/support/neuralRun.ts", JSON.stringify(config)], {
       cwd: repoRoot,
       stdio: ["ignore", "pipe", "inherit"]
     })
@@ -67,11 +68,9 @@ try {
         const sampleCsv = join(work, `${dataset}-${model}-${targetEpsilon ?? "x"}.csv`)
         const generator = model as NeuralRun["generator"]
         console.error(`${dataset} ${model}${targetEpsilon === null ? "" : ` ε=${targetEpsilon}`}: ours, ${epochs} epochs`)
-        const realCsv = join(work, `${dataset}-real.csv`)
-        const ours = await runOurs({ data, generator, epochs, batchSize, seed, targetEpsilon, sampleCsv, realCsv, threads })
-        // Against the real table as our CSVs render it (see NeuralRun.realCsv); SDV's sample is scored against the
-        // original file, which its own sample copies the spelling of.
-        const sdmetrics = withSdv ? await sdvQuality(realCsv, sampleCsv) : null
+        const ours = await runOurs({ data, generator, epochs, batchSize, seed, targetEpsilon, sampleCsv, threads })
+        // Against the user's file, as SDV's own sample is.
+        const sdmetrics = withSdv ? await sdvQuality(data, sampleCsv) : null
         console.log(JSON.stringify({ bench: "neural", dataset, ...ours, sdmetricsQuality: sdmetrics?.qualityScore ?? null }))
         // SDV has no DP-CTGAN: dp runs are compared with SDV's CTGAN (the same network without the privacy).
         let sdv: SdvRunResult | null = null

@@ -1,6 +1,6 @@
 /**
  * Throughput of openRecords plus a full iteration, per format, on ~100 MB files generated in a temp dir.
- * Run: npx tsx test/bench/records.bench.ts [megabytes]
+ * Run: node test/bench/records.bench.ts [megabytes]
  */
 import { createReadStream } from "node:fs"
 import * as fs from "node:fs/promises"

@@ -4,7 +4,7 @@
 // a copula fitted on diamonds) and a million rows with a 1,000-category column, with the peak memory of encoding
 // them batch by batch beside what the whole encoded matrix would take. Fit: median of 3 runs. Reading the CSVs is
 // not timed. One JSON object per measurement on stdout, a markdown table on stderr.
-// Run with `node --expose-gc --import tsx` to collect garbage between steps.
+// Run with `node --expose-gc` to collect garbage between steps.
 //
 // Knobs: BENCH_TRANSFORM_ROWS (1000000): rows of the two large tables.
 import { fitGaussianCopula, fitTableTransformer, makeRandom, type SynthTable, type TableTransformer } from "@synth/synth"

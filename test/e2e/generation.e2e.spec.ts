@@ -266,17 +266,17 @@ describe("neural jobs", () => {
 
 describe("before completion and cancellation", () => {
   it("answers 409 for sampling a running generator and for downloading an output not stored yet", async () => {
-    const big = accepted(await requestGeneration(baseUrl, owner, diamonds, { generator_type: "gaussian_copula", num_rows: 2_000_000, seed: 1 }))
+    const big = accepted(await requestGeneration(baseUrl, owner, diamonds, { generator_type: "gaussian_copula", num_rows: 500_000, seed: 1 }))
     const early = await http(`${baseUrl}/generators/${big.generator_id}/sample`, { method: "POST", headers: bearer(owner), body: { num_rows: 5 } })
     expectProblem(early, 409, "not_completed")
     const done = (await pollGenerator(baseUrl, owner, big.generator_id)).at(-1)!
     expect(done.status).toBe("completed")
-    const response = await http(`${baseUrl}/generators/${big.generator_id}/sample`, { method: "POST", headers: bearer(owner), body: { num_rows: 2_000_000 } })
+    const response = await http(`${baseUrl}/generators/${big.generator_id}/sample`, { method: "POST", headers: bearer(owner), body: { num_rows: 500_000 } })
     const pending = (response.json as { output_dataset_id: string }).output_dataset_id
     expectProblem(await download(baseUrl, owner, pending), 409, "not_completed")
     expectProblem(await http(`${baseUrl}/datasets/${pending}`, { headers: bearer(owner) }), 409, "not_completed")
     await pollGenerator(baseUrl, owner, big.generator_id, (record) => record.samples.every((entry) => entry.status !== "running"))
-    expect((await getDataset(baseUrl, owner, pending)).row_count).toBe(2_000_000)
+    expect((await getDataset(baseUrl, owner, pending)).row_count).toBe(500_000)
   }, 180_000)
 
   it("stops a running job within about a second, and a queued one at once", async () => {

@@ -31,7 +31,7 @@ it("the standalone runtime starts under Deno, serves the auth flow and exits cle
   // and stores the output.
   const auth = { authorization: `Bearer ${access_token}` }
   const form = new FormData()
-  form.append("file", new Blob([realDataset("penguins")]), "penguins.csv")
+  form.append("file", new Blob([new Uint8Array(realDataset("penguins"))]), "penguins.csv")
   const uploaded = await fetch(`${server.baseUrl}/datasets/upload`, { method: "POST", headers: auth, body: form })
   expect(uploaded.status).toBe(201)
   const { id } = (await uploaded.json()) as { id: string }

@@ -83,7 +83,7 @@ const commandFor = (
   args: ReadonlyArray<string> = []
 ): readonly [string, ReadonlyArray<string>] =>
   runtime === "node"
-    ? [process.execPath, ["--import", "tsx", entry, ...args]]
+    ? [process.execPath, [entry, ...args]]
     : [denoExecutable(), ["run", "--allow-all", "--node-modules-dir=manual", "--no-lock", entry, ...args]]
 
 const exitOf = (child: ChildProcess): Promise<ServerExit> =>

@@ -32,7 +32,7 @@ export const startWorker = async (options: {
 }): Promise<RunningWorker> => {
   const port = options.env.PORT ?? String(await freePort())
   const env = childEnv({ NO_COLOR: "1", ...options.env, PORT: port })
-  const child = spawn(process.execPath, ["--import", "tsx", options.entry], { cwd: repoRoot, env, stdio: ["ignore", "pipe", "pipe"] })
+  const child = spawn(process.execPath, [options.entry], { cwd: repoRoot, env, stdio: ["ignore", "pipe", "pipe"] })
   const kill = () => child.kill("SIGKILL")
   process.once("exit", kill)
   let output = ""

@@ -19,7 +19,7 @@ const tempDir = Effect.acquireRelease(
 /** Runs the writer until it acknowledged `acknowledgements` events, SIGKILLs it, returns what it acknowledged. */
 const appendUntilKilled = (dataDir: string, acknowledgements: number) =>
   Effect.async<ReadonlyArray<string>, Error>((resume) => {
-    const child = spawn(process.execPath, ["--import", "tsx", writerScript, dataDir, ...durabilityTopics], {
+    const child = spawn(process.execPath, [writerScript, dataDir, ...durabilityTopics], {
       stdio: ["ignore", "pipe", "pipe"]
     })
     let output = ""

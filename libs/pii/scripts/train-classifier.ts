@@ -1,5 +1,5 @@
 // Trains the local AI layer of the enhanced scan and writes its artifact:
-//   npx tsx libs/pii/scripts/train-classifier.ts
+//   node libs/pii/scripts/train-classifier.ts
 // Deterministic: fixed corpus seeds (disjoint from the benchmark's, test/bench/pii.bench.ts) and a seeded training
 // order give the same bytes on every run; the SHA-256 printed at the end says so.
 import { createHash } from "node:crypto"

@@ -7,7 +7,10 @@ import { TabularError } from "./TabularError.ts"
  * (which becomes a defect).
  */
 class UpstreamFailure<E> {
-  constructor(readonly error: E) {}
+  readonly error: E
+  constructor(error: E) {
+    this.error = error
+  }
 }
 
 /**

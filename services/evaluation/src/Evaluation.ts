@@ -47,7 +47,10 @@ const recommendationModel = (type: GeneratorType): GeneratorKind => (type === "d
 
 class DatasetUnavailable {
   readonly _tag = "DatasetUnavailable"
-  constructor(readonly role: string) {}
+  readonly role: string
+  constructor(role: string) {
+    this.role = role
+  }
 }
 
 /**

@@ -15,7 +15,10 @@ const handled = consumedBy("piiScanning")
 /** Why a table gave no scan: the client's message (names columns, never values). */
 class Unscannable {
   readonly _tag = "Unscannable"
-  constructor(readonly message: string) {}
+  readonly message: string
+  constructor(message: string) {
+    this.message = message
+  }
 }
 
 const retryAdvice = "Download the dataset, check it and upload it again."

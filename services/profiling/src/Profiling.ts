@@ -13,7 +13,10 @@ const handled = consumedBy("profiling")
 /** Why a table gave no profile: the client's message (names columns, never values). */
 class Unanalyzable {
   readonly _tag = "Unanalyzable"
-  constructor(readonly message: string) {}
+  readonly message: string
+  constructor(message: string) {
+    this.message = message
+  }
 }
 
 const retryAdvice = "Download the dataset, check it and upload it again."

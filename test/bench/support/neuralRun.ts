@@ -1,5 +1,5 @@
 // One training of one of our neural generators, in a process of its own so that its peak memory is its own:
-// `node --import tsx test/bench/support/neuralRun.ts '<json NeuralRun>'` prints one JSON line (NeuralRunResult).
+// `node test/bench/support/neuralRun.ts '<json NeuralRun>'` prints one JSON line (NeuralRunResult).
 // The benchmark (test/bench/neural.bench.ts) runs it next to SDV's reference in the same run.
 import { tableToCsv } from "@synth/tabular"
 import { type GeneratorKind, qualityReport, synthTableToIpc, trainModel } from "@synth/synth"
@@ -15,21 +15,18 @@ export interface NeuralRun {
   readonly batchSize: number
   readonly seed: number
   readonly targetEpsilon: number | null
-  /** Where to write the sample as CSV (for SDMetrics' score of it); none when null. */
-  readonly sampleCsv: string | null
   /**
-   * Where to write the real table as CSV the same way (none when null). Our CSVs render values as the normalised
-   * table holds them (booleans as true/false, whatever the upload wrote: telco's "Yes"/"No" and 1/0), so SDMetrics
-   * must score the sample against this rendering of the real data, not the original file, or every boolean column
-   * counts as a complete miss.
+   * Where to write the sample as CSV (for SDMetrics' score of it against the original file); none when null. It is
+   * written in the source's form, as the service writes a synthetic output: the file's boolean spellings, date
+   * layouts and number forms, so a form the output loses shows up in the score as the quality loss it is.
    */
-  readonly realCsv: string | null
+  readonly sampleCsv: string | null
   /** 2: CTGAN and TVAE train data parallel (DP-CTGAN always on one thread). */
   readonly threads: 1 | 2
 }
 
-const csvOf = async (table: Parameters<typeof synthTableToIpc>[0]) => {
-  const chunks = await Effect.runPromise(Stream.runCollect(tableToCsv(Stream.make(synthTableToIpc(table)))))
+const sourceFormCsv = async (table: Parameters<typeof synthTableToIpc>[0]) => {
+  const chunks = await Effect.runPromise(Stream.runCollect(tableToCsv(Stream.make(synthTableToIpc(table)), "source")))
   return Buffer.concat(Array.from(chunks))
 }
 
@@ -61,8 +58,8 @@ const run = async (config: NeuralRun) => {
   const sample = model.sample(table.rowCount, config.seed + 1)
   const sampleSeconds = (performance.now() - sampleStarted) / 1000
   const quality = qualityReport(table, sample)
-  if (config.sampleCsv !== null) writeFileSync(config.sampleCsv, await csvOf(sample))
-  if (config.realCsv !== null) writeFileSync(config.realCsv, await csvOf(table))
+  // The sample carries the source's form, as the generation service's outputs do.
+  if (config.sampleCsv !== null) writeFileSync(config.sampleCsv, await sourceFormCsv(table.form === undefined ? sample : { ...sample, form: table.form }))
   return {
     bench: "neural-ours",
     dataset: config.data.split("/").at(-1),

@@ -21,7 +21,11 @@ export class TreeBuilder {
   private right: Array<number> = []
   private output: Array<number> = []
 
-  constructor(private readonly outputWidth: number) {}
+  private readonly outputWidth: number
+
+  constructor(outputWidth: number) {
+    this.outputWidth = outputWidth
+  }
 
   /** A node that is a leaf until `split` turns it into an internal one. */
   addLeaf(output: ArrayLike<number>): number {

@@ -2,7 +2,7 @@
  * How fast fakes are made: a million values of an e-mail, an SSN, a name and an integer-identifier column, each
  * planned from 10,000 real-looking values (faker, another seed). Prints one JSON object per column: wall and CPU
  * time (on a shared machine the CPU time is the steadier number).
- * Run: `node --import tsx libs/protect/src/fake/fakeColumn.bench.ts [rows]` (a million by default).
+ * Run: `node libs/protect/src/fake/fakeColumn.bench.ts [rows]` (a million by default).
  */
 import { Faker, en } from "@faker-js/faker"
 import type { FakeKind } from "../roles/ColumnPlan.ts"

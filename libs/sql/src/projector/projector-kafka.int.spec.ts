@@ -39,7 +39,7 @@ interface ChildRun {
  */
 const runChild = (env: Settings, mode: "follow" | "report", killAfter?: number) =>
   Effect.async<ChildRun, Error>((resume) => {
-    const child = spawn(process.execPath, ["--import", "tsx", childScript, mode], {
+    const child = spawn(process.execPath, [childScript, mode], {
       env: Object.fromEntries(Object.entries({ ...process.env, ...env }).filter(([, value]) => value !== undefined)),
       stdio: ["ignore", "pipe", "pipe"]
     })

@@ -10,7 +10,7 @@ const serverUrl = Config.redacted("DATABASE_URL").pipe(
     new Error(
       "DATABASE_URL is not set, so there is no PostgreSQL to test against. `npm test` starts one unless DATABASE_URL " +
         "is given (if it could not, its [postgres] lines above say why); for a single file, start one with " +
-        "`npx tsx deploy/local/infra.ts up postgres` and export the DATABASE_URL it prints."
+        "`npm run -s infra -- up postgres` and export the DATABASE_URL it prints."
     )
   )
 )

@@ -23,11 +23,12 @@ export abstract class ColumnBuilder {
   protected length = 0
   protected nullCount = 0
   protected validity: Uint8Array
+  protected readonly name: string
+  protected readonly capacity: number
 
-  constructor(
-    protected readonly name: string,
-    protected readonly capacity: number
-  ) {
+  constructor(name: string, capacity: number) {
+    this.name = name
+    this.capacity = capacity
     this.validity = new Uint8Array(Math.ceil(capacity / 8))
   }
 

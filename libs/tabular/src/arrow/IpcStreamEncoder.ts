@@ -10,8 +10,10 @@ const endOfStream = new Uint8Array([0xff, 0xff, 0xff, 0xff, 0, 0, 0, 0])
  */
 export class IpcStreamEncoder {
   private readonly schemaLength: number
+  private readonly schema: Schema
 
-  constructor(private readonly schema: Schema) {
+  constructor(schema: Schema) {
+    this.schema = schema
     this.schemaLength = this.header().length
   }
 

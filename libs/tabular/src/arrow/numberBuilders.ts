@@ -11,9 +11,11 @@ import { ColumnBuilder, type Rows } from "./ColumnBuilder.ts"
 export class Float64Builder extends ColumnBuilder {
   private values: Float64Array
   private readonly reading = emptyNumberReading()
+  private readonly convention: NumberConvention
 
-  constructor(name: string, capacity: number, private readonly convention: NumberConvention) {
+  constructor(name: string, capacity: number, convention: NumberConvention) {
     super(name, capacity)
+    this.convention = convention
     this.values = new Float64Array(capacity)
   }
 
@@ -82,9 +84,11 @@ export class Float64Builder extends ColumnBuilder {
 export class Int32Builder extends ColumnBuilder {
   private values: Int32Array
   private readonly reading = emptyNumberReading()
+  private readonly convention: NumberConvention
 
-  constructor(name: string, capacity: number, private readonly convention: NumberConvention) {
+  constructor(name: string, capacity: number, convention: NumberConvention) {
     super(name, capacity)
+    this.convention = convention
     this.values = new Int32Array(capacity)
   }
 
@@ -223,14 +227,13 @@ export class BoolBuilder extends ColumnBuilder {
 export class DateTimeBuilder extends ColumnBuilder {
   private values: Int32Array
   private readonly reading = emptyDateReading()
+  private readonly dayFirst: boolean
+  private readonly withTime: boolean
 
-  constructor(
-    name: string,
-    capacity: number,
-    private readonly dayFirst: boolean,
-    private readonly withTime: boolean
-  ) {
+  constructor(name: string, capacity: number, dayFirst: boolean, withTime: boolean) {
     super(name, capacity)
+    this.dayFirst = dayFirst
+    this.withTime = withTime
     this.values = new Int32Array(withTime ? capacity * 2 : capacity)
   }
 

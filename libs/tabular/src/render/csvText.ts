@@ -14,11 +14,12 @@ const delimiters = new Set([",", ";", "\t", "|"])
 export class CsvText {
   readonly delimiter: string
   readonly #needsQuotes: RegExp
+  private readonly schema: Schema
+  private readonly values: ValueForm
 
-  constructor(
-    private readonly schema: Schema,
-    private readonly values: ValueForm
-  ) {
+  constructor(schema: Schema, values: ValueForm) {
+    this.schema = schema
+    this.values = values
     const sourceDelimiter = schema.metadata.get(delimiterKey)
     this.delimiter = values === "source" && sourceDelimiter !== undefined && delimiters.has(sourceDelimiter)
       ? sourceDelimiter

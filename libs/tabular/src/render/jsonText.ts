@@ -39,11 +39,10 @@ const keyTree = (schema: Schema): Array<KeyNode> => {
 /** JSON objects of a table's rows, nested objects rebuilt; values as `cellJson` writes them. */
 export class JsonRows {
   readonly #tree: Array<KeyNode>
+  private readonly values: ValueForm
 
-  constructor(
-    schema: Schema,
-    private readonly values: ValueForm
-  ) {
+  constructor(schema: Schema, values: ValueForm) {
+    this.values = values
     this.#tree = keyTree(schema)
   }
 

@@ -1,7 +1,3 @@
-// A worker thread starts without its parent's module loader. Node (20 and later) runs this repository's TypeScript
-// through tsx, registered here; Deno runs it natively.
-if (typeof globalThis.Deno === "undefined") {
-  const { register } = await import("tsx/esm/api")
-  register()
-}
+// A worker thread starts without its parent's module loader; Node (type stripping, the Node this project pins) and Deno
+// both run this repository's TypeScript as it is.
 await import("./evaluationWorker.ts")

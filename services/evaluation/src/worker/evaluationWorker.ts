@@ -18,7 +18,10 @@ const post = (message: WorkerMessage, transfer: ReadonlyArray<ArrayBuffer> = [])
   port.postMessage(message, transfer as Array<ArrayBuffer>)
 
 class Refusal {
-  constructor(readonly message: string) {}
+  readonly message: string
+  constructor(message: string) {
+    this.message = message
+  }
 }
 
 const decode = (bytes: Uint8Array, role: string): SynthTable => {

@@ -30,7 +30,8 @@ export const runInWorker = (
       void worker.terminate()
     }
     worker.on("message", (message: WorkerMessage) => settle(Effect.succeed(message)))
-    worker.on("error", (error) => settle(Effect.fail(new WorkerCrashed({ message: error.message }))))
+    worker.on("error", (error: unknown) =>
+      settle(Effect.fail(new WorkerCrashed({ message: error instanceof Error ? error.message : String(error) }))))
     worker.on("exit", (code) =>
       settle(Effect.fail(new WorkerCrashed({ message: `the worker thread exited (code ${code}) before it answered` }))))
     return Effect.sync(() => {

@@ -37,7 +37,8 @@ export const runInWorker = (
       if (message.kind === "done" || message.kind === "refused") settle(Effect.succeed(message))
       else onReport(message)
     })
-    worker.on("error", (error) => settle(Effect.fail(new WorkerCrashed({ message: error.message }))))
+    worker.on("error", (error: unknown) =>
+      settle(Effect.fail(new WorkerCrashed({ message: error instanceof Error ? error.message : String(error) }))))
     worker.on("exit", (code) =>
       settle(Effect.fail(new WorkerCrashed({ message: `the worker thread exited (code ${code}) before it answered` }))))
     return Effect.sync(() => {

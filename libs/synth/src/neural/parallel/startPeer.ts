@@ -57,7 +57,7 @@ export const bootPeer = (): PeerBoot => {
       else if (message.kind === "finished") resolve(message.finalWeights)
       else fail(`failed: ${message.message}`)
     })
-    worker.on("error", (error) => fail(`failed: ${error.message}`))
+    worker.on("error", (error: unknown) => fail(`failed: ${error instanceof Error ? error.message : String(error)}`))
     worker.on("exit", (code) => fail(`exited (code ${code})`))
   })
   // Awaited only when the training gets to its end; a training that fails first has its own error to report.

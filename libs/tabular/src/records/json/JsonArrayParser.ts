@@ -12,11 +12,9 @@ const CLOSE_BRACKET = 0x5d
 const OPEN_BRACE = 0x7b
 const CLOSE_BRACE = 0x7d
 
-const enum Place {
-  BeforeArray,
-  InArray,
-  AfterArray
-}
+/** Where the scanner is, relative to the top-level array. */
+const Place = { BeforeArray: 0, InArray: 1, AfterArray: 2 } as const
+type Place = (typeof Place)[keyof typeof Place]
 
 /**
  * A top-level JSON array of objects, read element by element: a scanner finds where each element ends (tracking
@@ -33,7 +31,7 @@ export class JsonArrayParser implements RecordParser {
   #dropped = 0
   /** Where scanning resumes in #text; state below describes the text before it. */
   #pos = 0
-  #place = Place.BeforeArray
+  #place: Place = Place.BeforeArray
   #depth = 0
   #inString = false
   #elementStart = 0

@@ -1,11 +1,6 @@
 // Party 1 of a gradient exchange, for gradientExchange's tests: averages workerData.rounds arrays (round r holds
 // r + 1 everywhere), posts what it got, and raises the failure flag instead at workerData.failAtRound.
 import { parentPort, workerData } from "node:worker_threads"
-
-if (typeof globalThis.Deno === "undefined") {
-  const { register } = await import("tsx/esm/api")
-  register()
-}
 const { gradientExchange } = await import("../gradientExchange.ts")
 const exchange = gradientExchange({ ...workerData.setup, party: 1 })
 const results = []
