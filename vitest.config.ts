@@ -11,7 +11,7 @@ const withServers = { globalSetup: ["test/support/infra.ts"], setupFiles: ["test
 export default defineConfig({
   test: {
     pool: "forks",
-    poolOptions: { forks: { minForks: 1, maxForks: 2 } },
+    maxWorkers: 2,
     passWithNoTests: true,
     teardownTimeout: 30_000,
     projects: [

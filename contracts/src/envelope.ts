@@ -6,15 +6,15 @@ import { EventId, Timestamp } from "./ids.ts"
  * A plain string keeps actor filters in the audit endpoints simple.
  */
 export const Actor = Schema.String.pipe(
-  Schema.pattern(/^(user:[0-9a-f-]{36}|service:[a-z][a-z0-9-]*|anonymous)$/),
-  Schema.annotations({ identifier: "Actor" })
+  Schema.check(Schema.isPattern(/^(user:[0-9a-f-]{36}|service:[a-z][a-z0-9-]*|anonymous)$/)),
+  Schema.annotate({ identifier: "Actor" })
 )
 export type Actor = typeof Actor.Type
 
 export const userActor = (userId: string): Actor => `user:${userId}`
 export const serviceActor = (name: string): Actor => `service:${name}`
 
-const Sha256Hex = Schema.String.pipe(Schema.pattern(/^[0-9a-f]{64}$/))
+const Sha256Hex = Schema.String.pipe(Schema.check(Schema.isPattern(/^[0-9a-f]{64}$/)))
 
 /**
  * Tamper evidence, assigned by the event log when it first stores an event: the event's place in its producer's
@@ -23,10 +23,10 @@ const Sha256Hex = Schema.String.pipe(Schema.pattern(/^[0-9a-f]{64}$/))
  */
 export const Integrity = Schema.Struct({
   chain: Schema.String,
-  sequence: Schema.Int.pipe(Schema.positive()),
+  sequence: Schema.Int.pipe(Schema.check(Schema.isGreaterThan(0))),
   previous: Schema.NullOr(Sha256Hex),
   hash: Sha256Hex
-}).annotations({ identifier: "Integrity" })
+}).annotate({ identifier: "Integrity" })
 export type Integrity = typeof Integrity.Type
 
 /**
@@ -36,7 +36,7 @@ export type Integrity = typeof Integrity.Type
 export const EventEnvelope = Schema.Struct({
   eventId: EventId,
   type: Schema.String,
-  version: Schema.Int.pipe(Schema.positive()),
+  version: Schema.Int.pipe(Schema.check(Schema.isGreaterThan(0))),
   aggregateId: Schema.String,
   occurredAt: Timestamp,
   actor: Actor,
@@ -45,5 +45,5 @@ export const EventEnvelope = Schema.Struct({
   payload: Schema.Unknown,
   /** Absent on events stored before the log sealed them, and on envelopes not yet appended. */
   integrity: Schema.optional(Integrity)
-}).annotations({ identifier: "EventEnvelope" })
+}).annotate({ identifier: "EventEnvelope" })
 export type EventEnvelope = typeof EventEnvelope.Type

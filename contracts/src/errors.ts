@@ -1,5 +1,4 @@
-import { HttpApiSchema } from "@effect/platform"
-import { Schema } from "effect"
+import { Effect, Schema } from "effect"
 
 /**
  * The one error shape: RFC 9457 problem details, served as `application/problem+json`.
@@ -9,13 +8,14 @@ import { Schema } from "effect"
  */
 export const errorTypeUri = (code: string) => `/errors/${code}`
 
-const withDefault = <S extends Schema.Schema<any, any, never>>(schema: S, value: () => Schema.Schema.Type<S>) =>
-  schema.pipe(Schema.propertySignature, Schema.withConstructorDefault(value))
+// The members every problem of one kind shares are filled in by the constructor: `new NotFound({ detail })`.
+const withDefault = <S extends Schema.Top & Schema.WithoutConstructorDefault>(schema: S, value: S["~type.make.in"]) =>
+  schema.pipe(Schema.withConstructorDefault(Effect.succeed(value)))
 
 export const FieldError = Schema.Struct({
   field: Schema.String,
   message: Schema.String
-}).annotations({ identifier: "FieldError" })
+}).annotate({ identifier: "FieldError" })
 export type FieldError = typeof FieldError.Type
 
 const problemFields = <const Code extends string, const Status extends number>(
@@ -23,10 +23,10 @@ const problemFields = <const Code extends string, const Status extends number>(
   status: Status,
   title: string
 ) => ({
-  type: withDefault(Schema.String, () => errorTypeUri(code)),
-  title: withDefault(Schema.String, () => title),
-  status: withDefault(Schema.Literal(status), () => status),
-  code: withDefault(Schema.Literal(code), () => code),
+  type: withDefault(Schema.String, errorTypeUri(code)),
+  title: withDefault(Schema.String, title),
+  status: withDefault(Schema.Literal(status), status),
+  code: withDefault(Schema.Literal(code), code),
   detail: Schema.String,
   request_id: Schema.optional(Schema.String)
 })
@@ -35,110 +35,110 @@ const problemFields = <const Code extends string, const Status extends number>(
 export class MalformedRequest extends Schema.TaggedError<MalformedRequest>()(
   "MalformedRequest",
   problemFields("malformed_request", 400, "Malformed request"),
-  HttpApiSchema.annotations({ status: 400 })
+  { httpApiStatus: 400 }
 ) {}
 
 export class InvalidCredentials extends Schema.TaggedError<InvalidCredentials>()(
   "InvalidCredentials",
   problemFields("invalid_credentials", 401, "Invalid credentials"),
-  HttpApiSchema.annotations({ status: 401 })
+  { httpApiStatus: 401 }
 ) {}
 
 export class InvalidToken extends Schema.TaggedError<InvalidToken>()(
   "InvalidToken",
   problemFields("invalid_token", 401, "Invalid token"),
-  HttpApiSchema.annotations({ status: 401 })
+  { httpApiStatus: 401 }
 ) {}
 
 export class Forbidden extends Schema.TaggedError<Forbidden>()(
   "Forbidden",
   problemFields("forbidden", 403, "Forbidden"),
-  HttpApiSchema.annotations({ status: 403 })
+  { httpApiStatus: 403 }
 ) {}
 
 export class NotFound extends Schema.TaggedError<NotFound>()(
   "NotFound",
   problemFields("not_found", 404, "Not found"),
-  HttpApiSchema.annotations({ status: 404 })
+  { httpApiStatus: 404 }
 ) {}
 
 export class EmailTaken extends Schema.TaggedError<EmailTaken>()(
   "EmailTaken",
   problemFields("email_taken", 409, "Email already registered"),
-  HttpApiSchema.annotations({ status: 409 })
+  { httpApiStatus: 409 }
 ) {}
 
 /** The resource exists but is not ready for this yet (a download while the dataset is still processing). */
 export class NotCompleted extends Schema.TaggedError<NotCompleted>()(
   "NotCompleted",
   problemFields("not_completed", 409, "Not completed"),
-  HttpApiSchema.annotations({ status: 409 })
+  { httpApiStatus: 409 }
 ) {}
 
 /** The job already ended (completed, failed or cancelled): there is nothing to stop. */
 export class AlreadyFinished extends Schema.TaggedError<AlreadyFinished>()(
   "AlreadyFinished",
   problemFields("already_finished", 409, "Already finished"),
-  HttpApiSchema.annotations({ status: 409 })
+  { httpApiStatus: 409 }
 ) {}
 
 export class ValidationFailed extends Schema.TaggedError<ValidationFailed>()(
   "ValidationFailed",
   { ...problemFields("validation_failed", 422, "Validation failed"), errors: Schema.Array(FieldError) },
-  HttpApiSchema.annotations({ status: 422 })
+  { httpApiStatus: 422 }
 ) {}
 
 /** No `file` part in the upload (or the body is not multipart/form-data). */
 export class MissingFile extends Schema.TaggedError<MissingFile>()(
   "MissingFile",
   problemFields("missing_file", 400, "Missing file"),
-  HttpApiSchema.annotations({ status: 400 })
+  { httpApiStatus: 400 }
 ) {}
 
 export class FileTooLarge extends Schema.TaggedError<FileTooLarge>()(
   "FileTooLarge",
   { ...problemFields("file_too_large", 413, "File size exceeds the maximum limit"), max_file_size: Schema.Int },
-  HttpApiSchema.annotations({ status: 413 })
+  { httpApiStatus: 413 }
 ) {}
 
 export class UnsupportedEncoding extends Schema.TaggedError<UnsupportedEncoding>()(
   "UnsupportedEncoding",
   problemFields("unsupported_encoding", 415, "Character encoding not supported"),
-  HttpApiSchema.annotations({ status: 415 })
+  { httpApiStatus: 415 }
 ) {}
 
 export class UnparseableFile extends Schema.TaggedError<UnparseableFile>()(
   "UnparseableFile",
   problemFields("unparseable_file", 422, "Unable to parse file"),
-  HttpApiSchema.annotations({ status: 422 })
+  { httpApiStatus: 422 }
 ) {}
 
 /** An empty file, or column names without a single data row. */
 export class EmptyDataset extends Schema.TaggedError<EmptyDataset>()(
   "EmptyDataset",
   problemFields("empty_dataset", 422, "Empty dataset"),
-  HttpApiSchema.annotations({ status: 422 })
+  { httpApiStatus: 422 }
 ) {}
 
 /** Duplicate or blank column names. */
 export class InvalidColumns extends Schema.TaggedError<InvalidColumns>()(
   "InvalidColumns",
   problemFields("invalid_columns", 422, "Invalid columns"),
-  HttpApiSchema.annotations({ status: 422 })
+  { httpApiStatus: 422 }
 ) {}
 
 /** Profiling could not analyze the dataset's table (corrupt or of a type the profiler cannot read). */
 export class UnableToAnalyze extends Schema.TaggedError<UnableToAnalyze>()(
   "UnableToAnalyze",
   problemFields("unable_to_analyze", 422, "Unable to analyze dataset"),
-  HttpApiSchema.annotations({ status: 422 })
+  { httpApiStatus: 422 }
 ) {}
 
 /** target_epsilon missing, not a positive finite number, or outside the accepted range (dp-ctgan). */
 export class InvalidEpsilon extends Schema.TaggedError<InvalidEpsilon>()(
   "InvalidEpsilon",
   problemFields("invalid_epsilon", 422, "Invalid epsilon"),
-  HttpApiSchema.annotations({ status: 422 })
+  { httpApiStatus: 422 }
 ) {}
 
 /**
@@ -152,25 +152,25 @@ export class PrivacyBudgetExceeded extends Schema.TaggedError<PrivacyBudgetExcee
     recommended_epochs: Schema.NullOr(Schema.Int),
     recommended_batch_size: Schema.NullOr(Schema.Int)
   },
-  HttpApiSchema.annotations({ status: 422 })
+  { httpApiStatus: 422 }
 ) {}
 
 export class RateLimited extends Schema.TaggedError<RateLimited>()(
   "RateLimited",
   { ...problemFields("rate_limited", 429, "Too many requests"), retry_after: Schema.Int },
-  HttpApiSchema.annotations({ status: 429 })
+  { httpApiStatus: 429 }
 ) {}
 
 export class ServiceUnavailable extends Schema.TaggedError<ServiceUnavailable>()(
   "ServiceUnavailable",
   problemFields("service_unavailable", 503, "Service unavailable"),
-  HttpApiSchema.annotations({ status: 503 })
+  { httpApiStatus: 503 }
 ) {}
 
 export class InternalError extends Schema.TaggedError<InternalError>()(
   "InternalError",
   problemFields("internal_error", 500, "Internal error"),
-  HttpApiSchema.annotations({ status: 500 })
+  { httpApiStatus: 500 }
 ) {}
 
 /** The shape every error response has, for documentation and for clients that do not use the typed classes. */
@@ -182,5 +182,5 @@ export const ProblemDetails = Schema.Struct({
   code: Schema.String,
   request_id: Schema.String,
   errors: Schema.optional(Schema.Array(FieldError))
-}).annotations({ identifier: "ProblemDetails" })
+}).annotate({ identifier: "ProblemDetails" })
 export type ProblemDetails = typeof ProblemDetails.Type

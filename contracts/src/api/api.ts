@@ -1,5 +1,5 @@
-import { HttpApi, OpenApi } from "@effect/platform"
-import { ProblemDetails, ServiceUnavailable } from "../errors.ts"
+import { HttpApi, OpenApi } from "effect/http-api"
+import { ProblemDetails } from "../errors.ts"
 import { AccountGroup, AuthGroup } from "./auth.ts"
 import { ChatGroup } from "./chat.ts"
 import { DatasetsGroup } from "./datasets.ts"
@@ -30,7 +30,6 @@ export class SynthApi extends HttpApi.make("synth")
   .add(EvaluationsGroup)
   .add(ChatGroup)
   .add(EventsGroup)
-  .addError(ServiceUnavailable)
   .annotate(OpenApi.Title, "Synthetic Data Service")
   .annotate(OpenApi.Version, apiVersion)
   .annotate(OpenApi.Description, description)

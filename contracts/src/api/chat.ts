@@ -1,42 +1,41 @@
-import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
-import { NotCompleted, NotFound, ValidationFailed } from "../errors.ts"
+import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
+import { NotCompleted, NotFound, ValidationFailed, ServiceUnavailable } from "../errors.ts"
 import { Authentication } from "../security.ts"
 
 /** The longest question POST /llm/chat accepts, in characters (after trimming). */
 export const maxChatMessageLength = 2_000
 
 export const ChatRequest = Schema.Struct({
-  message: Schema.String.annotations({ description: `the question, 1 to ${maxChatMessageLength} characters` }),
-  evaluation_id: Schema.String.annotations({ description: "one of your evaluations (quick or run), completed" })
-}).annotations({ identifier: "ChatRequest" })
+  message: Schema.String.annotate({ description: `the question, 1 to ${maxChatMessageLength} characters` }),
+  evaluation_id: Schema.String.annotate({ description: "one of your evaluations (quick or run), completed" })
+}).annotate({ identifier: "ChatRequest" })
 export type ChatRequest = typeof ChatRequest.Type
 
 export const ChatReply = Schema.Struct({
   reply: Schema.String,
   evaluation_id: Schema.String,
-  source: Schema.Literal("model", "offline").annotations({
+  source: Schema.Literals(["model", "offline"]).annotate({
     description: "model: the configured OpenAI-compatible model wrote the reply; offline: the built-in explainer did"
   }),
-  model: Schema.NullOr(Schema.String).annotations({ description: "the model that wrote the reply; null when offline" }),
-  cited_figures: Schema.Array(Schema.String).annotations({
+  model: Schema.NullOr(Schema.String).annotate({ description: "the model that wrote the reply; null when offline" }),
+  cited_figures: Schema.Array(Schema.String).annotate({
     description: "names of the evaluation's figures the reply cites (e.g. overall_score, weakest_column.1, privacy.mia_auc)"
   }),
   suggested_questions: Schema.Array(Schema.String),
-  fallback_reason: Schema.NullOr(Schema.String).annotations({
+  fallback_reason: Schema.NullOr(Schema.String).annotate({
     description: "why the configured model did not answer (timeout, provider error, unusable reply); null otherwise"
   })
-}).annotations({ identifier: "ChatReply" })
+}).annotate({ identifier: "ChatReply" })
 export type ChatReply = typeof ChatReply.Type
 
 export class ChatGroup extends HttpApiGroup.make("chat")
   .add(
-    HttpApiEndpoint.post("chat", "/llm/chat")
-      .setPayload(ChatRequest)
-      .addSuccess(ChatReply)
-      .addError(NotFound)
-      .addError(NotCompleted)
-      .addError(ValidationFailed)
+    HttpApiEndpoint.post("chat", "/llm/chat", {
+      payload: ChatRequest,
+      success: ChatReply,
+      error: [NotFound, NotCompleted, ValidationFailed, ServiceUnavailable]
+    })
       .annotate(OpenApi.Summary, "Ask about one of your evaluations (weakest columns, is it safe to share, what to change next)")
       .annotate(
         OpenApi.Description,

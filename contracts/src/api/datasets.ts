@@ -1,5 +1,6 @@
-import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, Multipart, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
+import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
+import { Multipart } from "effect/http"
 import {
   EmptyDataset,
   FileTooLarge,
@@ -10,7 +11,8 @@ import {
   UnableToAnalyze,
   UnparseableFile,
   UnsupportedEncoding,
-  ValidationFailed
+  ValidationFailed,
+  ServiceUnavailable
 } from "../errors.ts"
 import { ColumnType, DatasetEncoding, DatasetFormat } from "../events/dataset.ts"
 import { DatasetId, GeneratorId, Timestamp } from "../ids.ts"
@@ -20,7 +22,7 @@ import { Authentication } from "../security.ts"
 
 export const datasetPaging = { defaultLimit: 50, maxLimit: 500 } as const
 
-const Count = Schema.Int.pipe(Schema.nonNegative())
+const Count = Schema.Int.pipe(Schema.check(Schema.isGreaterThanOrEqualTo(0)))
 
 const filenameDescription =
   "The client's file name exactly as sent: data, never a path. It is not used to store anything, and is returned as given."
@@ -28,48 +30,48 @@ const filenameDescription =
 /** The answer of POST /datasets/upload once the file is a table. */
 export const UploadResult = Schema.Struct({
   id: DatasetId,
-  filename: Schema.String.annotations({ description: filenameDescription }),
+  filename: Schema.String.annotate({ description: filenameDescription }),
   row_count: Count,
   column_count: Count,
-  file_size: Count.annotations({ description: "bytes of the uploaded file" }),
+  file_size: Count.annotate({ description: "bytes of the uploaded file" }),
   upload_timestamp: Timestamp,
   status: Schema.Literal("uploaded")
-}).annotations({ identifier: "UploadResult" })
+}).annotate({ identifier: "UploadResult" })
 export type UploadResult = typeof UploadResult.Type
 
 /** The answer of POST /datasets/upload when ingestion outlasts the wait: poll the Location. */
 export const UploadAccepted = Schema.Struct({
   id: DatasetId,
-  filename: Schema.String.annotations({ description: filenameDescription }),
+  filename: Schema.String.annotate({ description: filenameDescription }),
   row_count: Schema.Null,
   column_count: Schema.Null,
   file_size: Count,
   upload_timestamp: Timestamp,
   status: Schema.Literal("processing")
-}).annotations({ identifier: "UploadAccepted" })
+}).annotate({ identifier: "UploadAccepted" })
 export type UploadAccepted = typeof UploadAccepted.Type
 
 export const DatasetListItem = Schema.Struct({
   id: DatasetId,
-  name: Schema.String.annotations({ description: `The file name. ${filenameDescription}` }),
-  row_count: Schema.NullOr(Count).annotations({ description: "null while the dataset is processing" }),
-  column_count: Schema.NullOr(Count).annotations({ description: "null while the dataset is processing" }),
+  name: Schema.String.annotate({ description: `The file name. ${filenameDescription}` }),
+  row_count: Schema.NullOr(Count).annotate({ description: "null while the dataset is processing" }),
+  column_count: Schema.NullOr(Count).annotate({ description: "null while the dataset is processing" }),
   created_at: Timestamp,
   has_profile: Schema.Boolean,
   has_pii_analysis: Schema.Boolean
-}).annotations({ identifier: "DatasetListItem" })
+}).annotate({ identifier: "DatasetListItem" })
 export type DatasetListItem = typeof DatasetListItem.Type
 
 export const DatasetColumn = Schema.Struct({
   name: Schema.String,
   type: ColumnType,
   missing_count: Count,
-  source_format: Schema.NullOr(Schema.String).annotations({
+  source_format: Schema.NullOr(Schema.String).annotate({
     description: "how the source wrote the values when that was resolved (e.g. MM/DD/YYYY, decimal-comma, yes/no)"
   })
-}).annotations({ identifier: "DatasetColumn" })
+}).annotate({ identifier: "DatasetColumn" })
 
-export const DatasetStatus = Schema.Literal("processing", "uploaded").annotations({
+export const DatasetStatus = Schema.Literals(["processing", "uploaded"]).annotate({
   description:
     "processing: stored, being parsed and typed; uploaded: a table that can be downloaded. A file that cannot be " +
     "read is refused by the upload itself and never listed."
@@ -78,21 +80,21 @@ export const DatasetStatus = Schema.Literal("processing", "uploaded").annotation
 export const DatasetDetail = Schema.Struct({
   ...DatasetListItem.fields,
   status: DatasetStatus,
-  filename: Schema.String.annotations({ description: filenameDescription }),
+  filename: Schema.String.annotate({ description: filenameDescription }),
   file_size: Count,
   upload_timestamp: Timestamp,
   format: Schema.NullOr(DatasetFormat),
   encoding: Schema.NullOr(DatasetEncoding),
-  delimiter: Schema.NullOr(Schema.String).annotations({ description: "the CSV delimiter; null for JSON" }),
+  delimiter: Schema.NullOr(Schema.String).annotate({ description: "the CSV delimiter; null for JSON" }),
   columns: Schema.Array(DatasetColumn),
   cleaning: Schema.Struct({
     trimmed_cells: Count,
     missing_tokens: Count,
     standardised_values: Count
-  }).annotations({ description: "what ingestion changed: cells trimmed, missing-value tokens (NA, null, …) and values rewritten to one format" }),
-  source: Schema.Literal("uploaded", "synthetic"),
+  }).annotate({ description: "what ingestion changed: cells trimmed, missing-value tokens (NA, null, …) and values rewritten to one format" }),
+  source: Schema.Literals(["uploaded", "synthetic"]),
   generator_id: Schema.NullOr(GeneratorId)
-}).annotations({ identifier: "DatasetDetail" })
+}).annotate({ identifier: "DatasetDetail" })
 export type DatasetDetail = typeof DatasetDetail.Type
 
 /** Path ids are plain strings: an id that is not a UUID names no dataset, so it is a 404 like any unknown id. */
@@ -101,8 +103,8 @@ export const DatasetPath = Schema.Struct({ dataset_id: Schema.String })
 export const ListParams = Schema.Struct({
   limit: Schema.optional(
     Schema.NumberFromString.pipe(
-      Schema.int({ message: () => "must be a whole number" }),
-      Schema.between(1, datasetPaging.maxLimit, { message: () => `must be between 1 and ${datasetPaging.maxLimit}` })
+      Schema.check(Schema.isInt({ message: "must be a whole number" })),
+      Schema.check(Schema.isBetween({ minimum: 1, maximum: datasetPaging.maxLimit }, { message: `must be between 1 and ${datasetPaging.maxLimit}` }))
     )
   ),
   cursor: Schema.optional(Schema.String)
@@ -118,21 +120,21 @@ export type DownloadValueForm = (typeof downloadValueForms)[number]
 /** A query value from a fixed list; the 422 names the allowed values (the schema's own message would not). */
 const oneOf = <const Values extends ReadonlyArray<string>>(values: Values) =>
   Schema.String.pipe(
-    Schema.filter((value): value is Values[number] => values.includes(value), {
-      message: () => `must be one of ${values.join(", ")}`
+    Schema.refine((value): value is Values[number] => values.includes(value), {
+      message: `must be one of ${values.join(", ")}`
     })
   )
 
 export const DownloadParams = Schema.Struct({
-  format: Schema.optionalWith(oneOf(downloadFormats), { exact: true }).annotations({
+  format: Schema.optionalKey(oneOf(downloadFormats)).annotate({
     description: "csv (default), json, ndjson or parquet"
   }),
-  values: Schema.optionalWith(oneOf(downloadValueForms), { exact: true }).annotations({
+  values: Schema.optionalKey(oneOf(downloadValueForms)).annotate({
     description: "source (default): each column as the uploaded file wrote it; normalised: ISO dates, true/false, plain numbers"
   })
 })
 
-export const UploadPayload = HttpApiSchema.MultipartStream(Schema.Struct({ file: Multipart.SingleFileSchema }))
+export const UploadPayload = Schema.Struct({ file: Multipart.SingleFileSchema }).pipe(HttpApiSchema.asMultipartStream())
 
 const uploadDescription = `Multipart form data with one file part named \`file\`: CSV with a header row (delimiter
 detected), a JSON array of objects, or newline-delimited JSON; UTF-8 preferred, UTF-16 with a BOM and Windows-1252 are
@@ -198,24 +200,20 @@ false), never an error. Otherwise as POST /datasets/{dataset_id}/pii-detection.`
 
 export class DatasetsGroup extends HttpApiGroup.make("datasets")
   .add(
-    HttpApiEndpoint.post("upload", "/datasets/upload")
-      .setPayload(UploadPayload)
-      .addSuccess(UploadResult, { status: 201 })
-      .addSuccess(UploadAccepted, { status: 202 })
-      .addError(MissingFile)
-      .addError(FileTooLarge)
-      .addError(UnsupportedEncoding)
-      .addError(UnparseableFile)
-      .addError(EmptyDataset)
-      .addError(InvalidColumns)
+    HttpApiEndpoint.post("upload", "/datasets/upload", {
+      payload: UploadPayload,
+      success: [UploadResult.pipe(HttpApiSchema.status(201)), UploadAccepted.pipe(HttpApiSchema.status(202))],
+      error: [MissingFile, FileTooLarge, UnsupportedEncoding, UnparseableFile, EmptyDataset, InvalidColumns, ServiceUnavailable]
+    })
       .annotate(OpenApi.Summary, "Upload a CSV or JSON file as a new dataset")
       .annotate(OpenApi.Description, uploadDescription)
   )
   .add(
-    HttpApiEndpoint.get("list", "/datasets/")
-      .setUrlParams(ListParams)
-      .addSuccess(Schema.Array(DatasetListItem))
-      .addError(ValidationFailed)
+    HttpApiEndpoint.get("list", "/datasets/", {
+      query: ListParams,
+      success: Schema.Array(DatasetListItem),
+      error: [ValidationFailed, ServiceUnavailable]
+    })
       .annotate(OpenApi.Summary, "The caller's datasets, newest first")
       .annotate(
         OpenApi.Description,
@@ -225,11 +223,11 @@ header names the next page (its \`cursor\` is opaque). No Link header: the last 
       )
   )
   .add(
-    HttpApiEndpoint.get("get", "/datasets/:dataset_id")
-      .setPath(DatasetPath)
-      .addSuccess(DatasetDetail)
-      .addError(NotFound)
-      .addError(NotCompleted)
+    HttpApiEndpoint.get("get", "/datasets/:dataset_id", {
+      params: DatasetPath,
+      success: DatasetDetail,
+      error: [NotFound, NotCompleted, ServiceUnavailable]
+    })
       .annotate(OpenApi.Summary, "One dataset: its file, inferred schema and what cleaning changed")
       .annotate(
         OpenApi.Description,
@@ -237,22 +235,21 @@ header names the next page (its \`cursor\` is opaque). No Link header: the last 
       )
   )
   .add(
-    HttpApiEndpoint.get("download", "/datasets/:dataset_id/download")
-      .setPath(DatasetPath)
-      .setUrlParams(DownloadParams)
-      .addSuccess(HttpApiSchema.Text({ contentType: "text/csv; charset=utf-8" }))
-      .addError(NotFound)
-      .addError(NotCompleted)
-      .addError(ValidationFailed)
+    HttpApiEndpoint.get("download", "/datasets/:dataset_id/download", {
+      params: DatasetPath,
+      query: DownloadParams,
+      success: Schema.String.pipe(HttpApiSchema.asText({ contentType: "text/csv; charset=utf-8" })),
+      error: [NotFound, NotCompleted, ValidationFailed, ServiceUnavailable]
+    })
       .annotate(OpenApi.Summary, "The dataset as CSV, JSON, NDJSON or Parquet, in the form it was uploaded in")
       .annotate(OpenApi.Description, downloadDescription)
   )
   .add(
-    HttpApiEndpoint.del("delete", "/datasets/:dataset_id")
-      .setPath(DatasetPath)
-      .addSuccess(HttpApiSchema.NoContent)
-      .addError(NotFound)
-      .addError(NotCompleted)
+    HttpApiEndpoint.delete("delete", "/datasets/:dataset_id", {
+      params: DatasetPath,
+      success: HttpApiSchema.NoContent,
+      error: [NotFound, NotCompleted, ServiceUnavailable]
+    })
       .annotate(OpenApi.Summary, "Delete a dataset irreversibly")
       .annotate(
         OpenApi.Description,
@@ -260,22 +257,20 @@ header names the next page (its \`cursor\` is opaque). No Link header: the last 
       )
   )
   .add(
-    HttpApiEndpoint.post("profile", "/datasets/:dataset_id/profile")
-      .setPath(DatasetPath)
-      .addSuccess(Profile)
-      .addSuccess(ProfilePending, { status: 202 })
-      .addError(NotFound)
-      .addError(NotCompleted)
-      .addError(UnableToAnalyze)
+    HttpApiEndpoint.post("profile", "/datasets/:dataset_id/profile", {
+      params: DatasetPath,
+      success: [Profile, ProfilePending.pipe(HttpApiSchema.status(202))],
+      error: [NotFound, NotCompleted, UnableToAnalyze, ServiceUnavailable]
+    })
       .annotate(OpenApi.Summary, "Profile the dataset: statistics, distributions, correlations, outliers, data quality")
       .annotate(OpenApi.Description, profileDescription)
   )
   .add(
-    HttpApiEndpoint.get("getProfile", "/datasets/:dataset_id/profile")
-      .setPath(DatasetPath)
-      .addSuccess(Profile)
-      .addError(NotFound)
-      .addError(NotCompleted)
+    HttpApiEndpoint.get("getProfile", "/datasets/:dataset_id/profile", {
+      params: DatasetPath,
+      success: Profile,
+      error: [NotFound, NotCompleted, ServiceUnavailable]
+    })
       .annotate(OpenApi.Summary, "The dataset's stored profile")
       .annotate(
         OpenApi.Description,
@@ -285,33 +280,29 @@ the dataset is still running.`
       )
   )
   .add(
-    HttpApiEndpoint.post("piiDetection", "/datasets/:dataset_id/pii-detection")
-      .setPath(DatasetPath)
-      .addSuccess(PiiDetectionResult)
-      .addSuccess(PiiScanPending, { status: 202 })
-      .addError(NotFound)
-      .addError(NotCompleted)
-      .addError(UnableToAnalyze)
+    HttpApiEndpoint.post("piiDetection", "/datasets/:dataset_id/pii-detection", {
+      params: DatasetPath,
+      success: [PiiDetectionResult, PiiScanPending.pipe(HttpApiSchema.status(202))],
+      error: [NotFound, NotCompleted, UnableToAnalyze, ServiceUnavailable]
+    })
       .annotate(OpenApi.Summary, "Scan the dataset for personal data: patterns, column names, statistics")
       .annotate(OpenApi.Description, piiDetectionDescription)
   )
   .add(
-    HttpApiEndpoint.post("piiDetectionEnhanced", "/datasets/:dataset_id/pii-detection-enhanced")
-      .setPath(DatasetPath)
-      .addSuccess(PiiDetectionResult)
-      .addSuccess(PiiScanPending, { status: 202 })
-      .addError(NotFound)
-      .addError(NotCompleted)
-      .addError(UnableToAnalyze)
+    HttpApiEndpoint.post("piiDetectionEnhanced", "/datasets/:dataset_id/pii-detection-enhanced", {
+      params: DatasetPath,
+      success: [PiiDetectionResult, PiiScanPending.pipe(HttpApiSchema.status(202))],
+      error: [NotFound, NotCompleted, UnableToAnalyze, ServiceUnavailable]
+    })
       .annotate(OpenApi.Summary, "Scan the dataset for personal data with the AI layer added")
       .annotate(OpenApi.Description, piiEnhancedDescription)
   )
   .add(
-    HttpApiEndpoint.get("piiFlags", "/datasets/:dataset_id/pii-flags")
-      .setPath(DatasetPath)
-      .addSuccess(PiiFlags)
-      .addError(NotFound)
-      .addError(NotCompleted)
+    HttpApiEndpoint.get("piiFlags", "/datasets/:dataset_id/pii-flags", {
+      params: DatasetPath,
+      success: PiiFlags,
+      error: [NotFound, NotCompleted, ServiceUnavailable]
+    })
       .annotate(OpenApi.Summary, "The stored results of both sensitive-data scans")
       .annotate(
         OpenApi.Description,

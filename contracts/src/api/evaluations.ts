@@ -1,6 +1,6 @@
-import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
-import { NotCompleted, NotFound, UnableToAnalyze, ValidationFailed } from "../errors.ts"
+import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
+import { NotCompleted, NotFound, UnableToAnalyze, ValidationFailed, ServiceUnavailable } from "../errors.ts"
 import { DatasetId, EvaluationId, GeneratorId, Timestamp } from "../ids.ts"
 import { Authentication } from "../security.ts"
 
@@ -19,30 +19,30 @@ export const evaluationBounds = {
   algorithms: { allowed: ["random_forest", "xgboost"], default: ["random_forest", "xgboost"] }
 } as const
 
-export const EvaluationStatus = Schema.Literal("running", "completed", "failed")
+export const EvaluationStatus = Schema.Literals(["running", "completed", "failed"])
 export type EvaluationStatus = typeof EvaluationStatus.Type
 
-const Share = Schema.Number.annotations({ description: "0 to 1" })
+const Share = Schema.Number.annotate({ description: "0 to 1" })
 
 export const StatisticalSimilarity = Schema.Struct({
-  ks_test: Schema.NullOr(Schema.Number).annotations({
+  ks_test: Schema.NullOr(Schema.Number).annotate({
     description:
       "mean KS complement (1 − two-sample Kolmogorov–Smirnov statistic, SDMetrics' KSComplement) over the numeric, " +
       "date and datetime columns; 0 to 1, higher is closer; null without such columns"
   }),
-  chi_square: Schema.NullOr(Schema.Number).annotations({
+  chi_square: Schema.NullOr(Schema.Number).annotate({
     description:
       "mean p-value of the chi-square test (SDMetrics' CSTest) of the synthetic category frequencies against the " +
       "real ones over the string and boolean columns; 0 to 1, higher is closer; null without such columns"
   }),
-  wasserstein_distance: Schema.NullOr(Schema.Number).annotations({
+  wasserstein_distance: Schema.NullOr(Schema.Number).annotate({
     description:
       "mean Wasserstein (earth mover's) distance divided by the real column's range (max − min) over the numeric, " +
       "date and datetime columns; 0 is identical, lower means closer; null without such columns"
   })
-}).annotations({ identifier: "StatisticalSimilarity" })
+}).annotate({ identifier: "StatisticalSimilarity" })
 
-export const EvaluationColumn = Schema.Record({ key: Schema.String, value: Schema.Unknown }).annotations({
+export const EvaluationColumn = Schema.Record(Schema.String, Schema.Unknown).annotate({
   identifier: "EvaluationColumn",
   description:
     "one column's statistics: column, kind (continuous | categorical), type; continuous: ks_statistic, ks_p_value, " +
@@ -55,18 +55,18 @@ export const EvaluationColumn = Schema.Record({ key: Schema.String, value: Schem
 export const QuickEvaluationResult = Schema.Struct({
   evaluation_id: EvaluationId,
   generator_id: GeneratorId,
-  quality_level: Schema.NullOr(Schema.String).annotations({
+  quality_level: Schema.NullOr(Schema.String).annotate({
     description: "Excellent from 0.9, Good from 0.7, Fair from 0.5, else Poor (on overall_score)"
   }),
-  overall_score: Schema.NullOr(Share).annotations({
+  overall_score: Schema.NullOr(Share).annotate({
     description:
       "SDMetrics' Quality Report score: the mean of Column Shapes (KS / TV complements) and Column Pair Trends " +
       "(correlation / contingency similarity); 0 to 1, higher is better"
   }),
   statistical_similarity: StatisticalSimilarity,
-  recommendations: Schema.Array(Schema.String).annotations({ description: "most severe first; each names its columns and an action" }),
+  recommendations: Schema.Array(Schema.String).annotate({ description: "most severe first; each names its columns and an action" }),
   columns: Schema.Array(EvaluationColumn)
-}).annotations({ identifier: "QuickEvaluationResult" })
+}).annotate({ identifier: "QuickEvaluationResult" })
 export type QuickEvaluationResult = typeof QuickEvaluationResult.Type
 
 /** The answer of POST /evaluations/quick/... when the evaluation outlasts EVALUATION_TIMEOUT: poll the Location. */
@@ -74,74 +74,74 @@ export const EvaluationAccepted = Schema.Struct({
   evaluation_id: EvaluationId,
   generator_id: GeneratorId,
   status: Schema.Literal("running")
-}).annotations({ identifier: "EvaluationAccepted" })
+}).annotate({ identifier: "EvaluationAccepted" })
 export type EvaluationAccepted = typeof EvaluationAccepted.Type
 
 /** Checked field by field in the service (every problem named in errors[]): the schema only asks for JSON types. */
 export const MlUtilityConfigRequest = Schema.Struct({
-  algorithms: Schema.optional(Schema.NullOr(Schema.Array(Schema.String))).annotations({
+  algorithms: Schema.optional(Schema.NullOr(Schema.Array(Schema.String))).annotate({
     description: "non-empty, no duplicates, each `random_forest` or `xgboost` (default both)"
   }),
-  test_size: Schema.optional(Schema.NullOr(Schema.Number)).annotations({
+  test_size: Schema.optional(Schema.NullOr(Schema.Number)).annotate({
     description: `fraction of the real rows held out as the test set, strictly between 0 and 1 (default ${evaluationBounds.testSize.default})`
   }),
-  cross_validation_folds: Schema.optional(Schema.NullOr(Schema.Number)).annotations({
+  cross_validation_folds: Schema.optional(Schema.NullOr(Schema.Number)).annotate({
     description: `whole number from ${evaluationBounds.crossValidationFolds.min} to ${evaluationBounds.crossValidationFolds.max} ` +
       `(default ${evaluationBounds.crossValidationFolds.default})`
   }),
-  random_state: Schema.optional(Schema.NullOr(Schema.Number)).annotations({
+  random_state: Schema.optional(Schema.NullOr(Schema.Number)).annotate({
     description: `whole number from 0 to ${evaluationBounds.randomState.max} (default ${evaluationBounds.randomState.default})`
   }),
-  target_column: Schema.optional(Schema.NullOr(Schema.String)).annotations({
+  target_column: Schema.optional(Schema.NullOr(Schema.String)).annotate({
     description: "as the request's target_column (either place; both given must agree)"
   })
-}).annotations({ identifier: "MlUtilityConfigRequest" })
+}).annotate({ identifier: "MlUtilityConfigRequest" })
 export type MlUtilityConfigRequest = typeof MlUtilityConfigRequest.Type
 
 export const EvaluationRunRequest = Schema.Struct({
-  generator_id: Schema.String.annotations({ description: "one of your generators, status `completed`" }),
-  dataset_id: Schema.String.annotations({
+  generator_id: Schema.String.annotate({ description: "one of your generators, status `completed`" }),
+  dataset_id: Schema.String.annotate({
     description:
       "the generator's training dataset (no holdout), or another of your datasets with the same column names: then " +
       "it is the holdout of the privacy part (membership inference, DCR overfitting protection) and everything else " +
       "compares against the training dataset"
   }),
-  evaluation_sample_size: Schema.optional(Schema.NullOr(Schema.Number)).annotations({
+  evaluation_sample_size: Schema.optional(Schema.NullOr(Schema.Number)).annotate({
     description: `rows sampled from each table, a whole number from ${evaluationBounds.sampleSize.min} to ` +
       `${evaluationBounds.sampleSize.max} (default ${evaluationBounds.sampleSize.default})`
   }),
-  ml_utility_config: Schema.optional(Schema.NullOr(MlUtilityConfigRequest)).annotations({
+  ml_utility_config: Schema.optional(Schema.NullOr(MlUtilityConfigRequest)).annotate({
     description: "the ML utility part's settings; absent or null: the defaults of each field"
   }),
-  target_column: Schema.optional(Schema.NullOr(Schema.String)).annotations({
+  target_column: Schema.optional(Schema.NullOr(Schema.String)).annotate({
     description:
       "the column the ML utility models predict; absent: inferred from the training dataset (the last string or " +
       "boolean column with 2 to 20 values, else the last integer column with 2 to 10 values, else the last numeric " +
       "column, as regression)"
   })
-}).annotations({ identifier: "EvaluationRunRequest" })
+}).annotate({ identifier: "EvaluationRunRequest" })
 export type EvaluationRunRequest = typeof EvaluationRunRequest.Type
 
 export const EvaluationRunAccepted = Schema.Struct({
   evaluation_id: EvaluationId,
   status: Schema.Literal("running")
-}).annotations({ identifier: "EvaluationRunAccepted" })
+}).annotate({ identifier: "EvaluationRunAccepted" })
 export type EvaluationRunAccepted = typeof EvaluationRunAccepted.Type
 
 export const EvaluationError = Schema.Struct({
-  code: Schema.Literal("evaluation_failed", "dataset_unavailable"),
+  code: Schema.Literals(["evaluation_failed", "dataset_unavailable"]),
   message: Schema.String
-}).annotations({ identifier: "EvaluationError" })
+}).annotate({ identifier: "EvaluationError" })
 
 export const EvaluationMlUtilityConfig = Schema.Struct({
   algorithms: Schema.Array(Schema.String),
   test_size: Schema.Number,
   cross_validation_folds: Schema.Int,
   random_state: Schema.Int,
-  target_column: Schema.NullOr(Schema.String).annotations({ description: "null: inferred (results.ml_utility.target_column says which)" })
-}).annotations({ identifier: "EvaluationMlUtilityConfig" })
+  target_column: Schema.NullOr(Schema.String).annotate({ description: "null: inferred (results.ml_utility.target_column says which)" })
+}).annotate({ identifier: "EvaluationMlUtilityConfig" })
 
-export const EvaluationResults = Schema.Record({ key: Schema.String, value: Schema.Unknown }).annotations({
+export const EvaluationResults = Schema.Record(Schema.String, Schema.Unknown).annotate({
   identifier: "EvaluationResults",
   description:
     "the stored results with snake_case keys. A run: overall_score, quality_level, recommendations (strings), " +
@@ -158,29 +158,29 @@ export const EvaluationResults = Schema.Record({ key: Schema.String, value: Sche
 export const Evaluation = Schema.Struct({
   evaluation_id: EvaluationId,
   generator_id: GeneratorId,
-  dataset_id: DatasetId.annotations({ description: "the run's dataset_id; for a quick evaluation the training dataset" }),
-  kind: Schema.Literal("quick", "run"),
+  dataset_id: DatasetId.annotate({ description: "the run's dataset_id; for a quick evaluation the training dataset" }),
+  kind: Schema.Literals(["quick", "run"]),
   status: EvaluationStatus,
   created_at: Timestamp,
-  completed_at: Schema.NullOr(Timestamp).annotations({ description: "when it completed or failed" }),
-  error: Schema.NullOr(EvaluationError).annotations({ description: "why a `failed` evaluation failed" }),
-  real_dataset_id: DatasetId.annotations({ description: "the generator's training dataset" }),
-  synthetic_dataset_id: DatasetId.annotations({ description: "the generator's output dataset" }),
+  completed_at: Schema.NullOr(Timestamp).annotate({ description: "when it completed or failed" }),
+  error: Schema.NullOr(EvaluationError).annotate({ description: "why a `failed` evaluation failed" }),
+  real_dataset_id: DatasetId.annotate({ description: "the generator's training dataset" }),
+  synthetic_dataset_id: DatasetId.annotate({ description: "the generator's output dataset" }),
   holdout_dataset_id: Schema.NullOr(DatasetId),
   evaluation_sample_size: Schema.Int,
   ml_utility_config: Schema.NullOr(EvaluationMlUtilityConfig),
   overall_score: Schema.NullOr(Schema.Number),
   quality_level: Schema.NullOr(Schema.String),
-  privacy_score: Schema.NullOr(Schema.Number).annotations({ description: "a run's privacy score, 0 to 1; null for quick" }),
-  safe_to_share: Schema.NullOr(Schema.Boolean).annotations({
+  privacy_score: Schema.NullOr(Schema.Number).annotate({ description: "a run's privacy score, 0 to 1; null for quick" }),
+  safe_to_share: Schema.NullOr(Schema.Boolean).annotate({
     description:
       "a completed run: true only when every privacy check (identifier and quasi-identifier disclosure, attribute " +
       "inference, membership inference, exact copies) passed or had nothing to measure (results.privacy.verdict " +
       "says which failed or could not run); null for a quick evaluation, a run still running or failed, and results " +
       "stored before the checks existed"
   }),
-  results: Schema.NullOr(EvaluationResults).annotations({ description: "set once `completed`" })
-}).annotations({ identifier: "Evaluation" })
+  results: Schema.NullOr(EvaluationResults).annotate({ description: "set once `completed`" })
+}).annotate({ identifier: "Evaluation" })
 export type Evaluation = typeof Evaluation.Type
 
 export const QuickEvaluationPath = Schema.Struct({ generator_id: Schema.String })
@@ -188,13 +188,11 @@ export const EvaluationPath = Schema.Struct({ evaluation_id: Schema.String })
 
 export class EvaluationsGroup extends HttpApiGroup.make("evaluations")
   .add(
-    HttpApiEndpoint.post("quick", "/evaluations/quick/:generator_id")
-      .setPath(QuickEvaluationPath)
-      .addSuccess(QuickEvaluationResult)
-      .addSuccess(EvaluationAccepted, { status: 202 })
-      .addError(NotFound)
-      .addError(NotCompleted)
-      .addError(UnableToAnalyze)
+    HttpApiEndpoint.post("quick", "/evaluations/quick/:generator_id", {
+      params: QuickEvaluationPath,
+      success: [QuickEvaluationResult, EvaluationAccepted.pipe(HttpApiSchema.status(202))],
+      error: [NotFound, NotCompleted, UnableToAnalyze, ServiceUnavailable]
+    })
       .annotate(OpenApi.Summary, "Quick statistical evaluation of a completed generator's synthetic data")
       .annotate(
         OpenApi.Description,
@@ -207,12 +205,11 @@ unable_to_analyze when the data cannot be evaluated (the detail says why); 404 w
       )
   )
   .add(
-    HttpApiEndpoint.post("run", "/evaluations/run")
-      .setPayload(EvaluationRunRequest)
-      .addSuccess(EvaluationRunAccepted, { status: 202 })
-      .addError(NotFound)
-      .addError(NotCompleted)
-      .addError(ValidationFailed)
+    HttpApiEndpoint.post("run", "/evaluations/run", {
+      payload: EvaluationRunRequest,
+      success: EvaluationRunAccepted.pipe(HttpApiSchema.status(202)),
+      error: [NotFound, NotCompleted, ValidationFailed, ServiceUnavailable]
+    })
       .annotate(OpenApi.Summary, "A full evaluation run: statistical, diagnostic, ML utility and privacy (asynchronous)")
       .annotate(
         OpenApi.Description,
@@ -228,10 +225,11 @@ unless the generator is \`completed\`.`
       )
   )
   .add(
-    HttpApiEndpoint.get("get", "/evaluations/:evaluation_id")
-      .setPath(EvaluationPath)
-      .addSuccess(Evaluation)
-      .addError(NotFound)
+    HttpApiEndpoint.get("get", "/evaluations/:evaluation_id", {
+      params: EvaluationPath,
+      success: Evaluation,
+      error: [NotFound, ServiceUnavailable]
+    })
       .annotate(OpenApi.Summary, "One evaluation: status, request, scores and (once completed) results")
       .annotate(
         OpenApi.Description,
@@ -240,11 +238,11 @@ says why: evaluation_failed, dataset_unavailable). 404 for an unknown id or anot
       )
   )
   .add(
-    HttpApiEndpoint.get("report", "/evaluations/:evaluation_id/report")
-      .setPath(EvaluationPath)
-      .addSuccess(HttpApiSchema.Text({ contentType: "text/html; charset=utf-8" }))
-      .addError(NotFound)
-      .addError(NotCompleted)
+    HttpApiEndpoint.get("report", "/evaluations/:evaluation_id/report", {
+      params: EvaluationPath,
+      success: Schema.String.pipe(HttpApiSchema.asText({ contentType: "text/html; charset=utf-8" })),
+      error: [NotFound, NotCompleted, ServiceUnavailable]
+    })
       .annotate(OpenApi.Summary, "A completed evaluation run as a self-contained HTML page")
       .annotate(
         OpenApi.Description,

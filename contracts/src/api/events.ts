@@ -1,6 +1,6 @@
-import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
+import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
 import { Schema } from "effect"
-import { Forbidden, ValidationFailed } from "../errors.ts"
+import { Forbidden, ValidationFailed, ServiceUnavailable } from "../errors.ts"
 import { Timestamp } from "../ids.ts"
 import { Authentication } from "../security.ts"
 
@@ -8,66 +8,63 @@ export const auditPaging = { defaultLimit: 50, maxLimit: 500 } as const
 
 export const ndjsonContentType = "application/x-ndjson"
 
-const Position = Schema.Int.pipe(Schema.positive())
+const Position = Schema.Int.pipe(Schema.check(Schema.isGreaterThan(0)))
 
 /** One event as the audit feed serves it: the envelope, its place in the log and its place in the feed. */
 export const AuditEvent = Schema.Struct({
-  position: Position.annotations({
+  position: Position.annotate({
     description: "The event's feed position: grows with every event the feed takes in (the order of this list)"
   }),
   event_id: Schema.String,
   type: Schema.String,
   version: Schema.Int,
   aggregate_id: Schema.String,
-  actor: Schema.String.annotations({ description: "user:<uuid>, service:<name> or anonymous" }),
+  actor: Schema.String.annotate({ description: "user:<uuid>, service:<name> or anonymous" }),
   occurred_at: Timestamp,
   correlation_id: Schema.String,
   causation_id: Schema.NullOr(Schema.String),
-  payload: Schema.Unknown.annotations({
+  payload: Schema.Unknown.annotate({
     description: "The event's payload as the log holds it, credentials (password hashes) replaced by \"[redacted]\""
   }),
-  integrity: Schema.NullOr(Schema.Unknown).annotations({
+  integrity: Schema.NullOr(Schema.Unknown).annotate({
     description: "The envelope's integrity seal as it came, null for an event without one"
   }),
   topic: Schema.String,
-  partition: Schema.Int.pipe(Schema.nonNegative()),
-  offset: Schema.Int.pipe(Schema.nonNegative())
-}).annotations({ identifier: "AuditEvent" })
+  partition: Schema.Int.pipe(Schema.check(Schema.isGreaterThanOrEqualTo(0))),
+  offset: Schema.Int.pipe(Schema.check(Schema.isGreaterThanOrEqualTo(0)))
+}).annotate({ identifier: "AuditEvent" })
 export type AuditEvent = typeof AuditEvent.Type
 
-const IsoTime = Schema.String.pipe(
-  Schema.filter(
+const IsoTime = Schema.String.check(
+  Schema.makeFilter(
     (value) =>
       /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2}))?$/.test(value) && !Number.isNaN(Date.parse(value)),
-    { message: () => "must be an ISO 8601 time such as 2026-01-31T12:00:00Z (or a date, 2026-01-31)" }
+    { message: "must be an ISO 8601 time such as 2026-01-31T12:00:00Z (or a date, 2026-01-31)" }
   )
 )
 
 const PositionParam = Schema.NumberFromString.pipe(
-  Schema.int({ message: () => "must be a whole number" }),
-  Schema.positive({ message: () => "must be a feed position: 1 or more" })
+  Schema.check(Schema.isInt({ message: "must be a whole number" })),
+  Schema.check(Schema.isGreaterThan(0, { message: "must be a feed position: 1 or more" }))
 )
 
-// Absent, never undefined: a bad value is then reported once, not also as "expected undefined".
-const exact = { exact: true } as const
-
+// Optional keys are absent, never undefined: a bad value is then reported once, not also as "expected undefined".
 export const AuditEventsParams = Schema.Struct({
-  aggregate_id: Schema.optionalWith(Schema.String, exact),
-  type: Schema.optionalWith(Schema.Union(Schema.String, Schema.Array(Schema.String)), exact),
-  actor: Schema.optionalWith(Schema.String, exact),
-  since: Schema.optionalWith(IsoTime, exact),
-  until: Schema.optionalWith(IsoTime, exact),
-  from_position: Schema.optionalWith(PositionParam, exact),
-  to_position: Schema.optionalWith(PositionParam, exact),
-  limit: Schema.optionalWith(
+  aggregate_id: Schema.optionalKey(Schema.String),
+  type: Schema.optionalKey(Schema.Union([Schema.String, Schema.Array(Schema.String)])),
+  actor: Schema.optionalKey(Schema.String),
+  since: Schema.optionalKey(IsoTime),
+  until: Schema.optionalKey(IsoTime),
+  from_position: Schema.optionalKey(PositionParam),
+  to_position: Schema.optionalKey(PositionParam),
+  limit: Schema.optionalKey(
     Schema.NumberFromString.pipe(
-      Schema.int({ message: () => "must be a whole number" }),
-      Schema.between(1, auditPaging.maxLimit, { message: () => `must be between 1 and ${auditPaging.maxLimit}` })
-    ),
-    exact
+      Schema.check(Schema.isInt({ message: "must be a whole number" })),
+      Schema.check(Schema.isBetween({ minimum: 1, maximum: auditPaging.maxLimit }, { message: `must be between 1 and ${auditPaging.maxLimit}` }))
+    )
   ),
-  cursor: Schema.optionalWith(Schema.String, exact),
-  format: Schema.optionalWith(Schema.Literal("json", "ndjson"), exact)
+  cursor: Schema.optionalKey(Schema.String),
+  format: Schema.optionalKey(Schema.Literals(["json", "ndjson"]))
 })
 
 const listDescription = `Every event of the log, for auditors only (users whose email is in the server's AUDITOR_EMAILS):
@@ -89,11 +86,11 @@ Export: with \`Accept: ${ndjsonContentType}\` or \`?format=ndjson\` the answer i
 
 export class EventsGroup extends HttpApiGroup.make("events")
   .add(
-    HttpApiEndpoint.get("list", "/events")
-      .setUrlParams(AuditEventsParams)
-      .addSuccess(Schema.Array(AuditEvent))
-      .addError(Forbidden)
-      .addError(ValidationFailed)
+    HttpApiEndpoint.get("list", "/events", {
+      query: AuditEventsParams,
+      success: Schema.Array(AuditEvent),
+      error: [Forbidden, ValidationFailed, ServiceUnavailable]
+    })
       .annotate(OpenApi.Summary, "The audit feed: every event, filtered, paged or exported as NDJSON (auditors)")
       .annotate(OpenApi.Description, listDescription)
   )

@@ -1,6 +1,6 @@
-import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
-import { AlreadyFinished, InvalidEpsilon, NotCompleted, NotFound, PrivacyBudgetExceeded, ValidationFailed } from "../errors.ts"
+import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
+import { AlreadyFinished, InvalidEpsilon, NotCompleted, NotFound, PrivacyBudgetExceeded, ValidationFailed, ServiceUnavailable } from "../errors.ts"
 import { ColumnHandling, ColumnRole } from "../events/generator.ts"
 import { DatasetId, GeneratorId, Timestamp } from "../ids.ts"
 import { Authentication } from "../security.ts"
@@ -21,12 +21,12 @@ export const generationBounds = {
   seed: { max: 4_294_967_295 }
 } as const
 
-const Count = Schema.Int.pipe(Schema.nonNegative())
+const Count = Schema.Int.pipe(Schema.check(Schema.isGreaterThanOrEqualTo(0)))
 
-export const GeneratorStatus = Schema.Literal("running", "completed", "failed", "cancelled")
+export const GeneratorStatus = Schema.Literals(["running", "completed", "failed", "cancelled"])
 export type GeneratorStatus = typeof GeneratorStatus.Type
 
-export const GeneratorPhase = Schema.Literal("queued", "fitting", "sampling")
+export const GeneratorPhase = Schema.Literals(["queued", "fitting", "sampling"])
 
 /** Bounds and defaults of the output protections (docs/privacy.md). */
 export const protectionBounds = {
@@ -36,74 +36,74 @@ export const protectionBounds = {
 } as const
 
 export const ColumnOverride = Schema.Struct({
-  handling: Schema.String.annotations({ description: "`fake`, `drop`, `keep` or `hash`" })
-}).annotations({ identifier: "ColumnOverride" })
+  handling: Schema.String.annotate({ description: "`fake`, `drop`, `keep` or `hash`" })
+}).annotate({ identifier: "ColumnOverride" })
 
 export const PrivacyRequest = Schema.Struct({
-  rare_category_threshold: Schema.optional(Schema.NullOr(Schema.Number)).annotations({
+  rare_category_threshold: Schema.optional(Schema.NullOr(Schema.Number)).annotate({
     description: `k: categories held by fewer than k real rows never appear in the output, and no number, date or ` +
       `datetime beyond the range that k rows reach is published (${protectionBounds.rareCategoryThreshold.min} to ` +
       `${protectionBounds.rareCategoryThreshold.max}, default ${protectionBounds.rareCategoryThreshold.default})`
   }),
-  value_protection: Schema.optional(Schema.NullOr(Schema.Boolean)).annotations({
+  value_protection: Schema.optional(Schema.NullOr(Schema.Boolean)).annotate({
     description: "no real extreme in the output (default true)"
   }),
-  rare_category_protection: Schema.optional(Schema.NullOr(Schema.Boolean)).annotations({
+  rare_category_protection: Schema.optional(Schema.NullOr(Schema.Boolean)).annotate({
     description: "no category of fewer than k real rows in the output (default true)"
   }),
-  similarity_filter: Schema.optional(Schema.NullOr(Schema.Boolean)).annotations({
+  similarity_filter: Schema.optional(Schema.NullOr(Schema.Boolean)).annotate({
     description: "output rows equal to a real row on every learned column are drawn again (default true)"
   }),
-  holdout_share: Schema.optional(Schema.NullOr(Schema.Number)).annotations({
+  holdout_share: Schema.optional(Schema.NullOr(Schema.Number)).annotate({
     description: `share of the rows held out of training for the membership-inference attack ` +
       `(${protectionBounds.holdoutShare.min} to ${protectionBounds.holdoutShare.max}, default ` +
       `${protectionBounds.holdoutShare.default}, at most ${protectionBounds.holdoutMaxRows} rows)`
   })
-}).annotations({ identifier: "PrivacyRequest" })
+}).annotate({ identifier: "PrivacyRequest" })
 
 /**
  * The body is checked field by field in the service (every problem named in `errors[]`), so the schema only asks
  * for a JSON object whose known members have JSON types.
  */
 export const GenerationRequest = Schema.Struct({
-  generator_type: Schema.String.annotations({ description: "`ctgan`, `dp-ctgan`, `tvae` or `gaussian_copula`" }),
-  num_rows: Schema.Number.annotations({ description: "synthetic rows to produce: 1 to MAX_GENERATED_ROWS (10,000,000)" }),
-  epochs: Schema.optional(Schema.NullOr(Schema.Number)).annotations({
+  generator_type: Schema.String.annotate({ description: "`ctgan`, `dp-ctgan`, `tvae` or `gaussian_copula`" }),
+  num_rows: Schema.Number.annotate({ description: "synthetic rows to produce: 1 to MAX_GENERATED_ROWS (10,000,000)" }),
+  epochs: Schema.optional(Schema.NullOr(Schema.Number)).annotate({
     description: `training epochs, ${generationBounds.epochs.min} to ${generationBounds.epochs.max} (default ` +
       `${generationBounds.epochs.default}); not used with gaussian_copula (ignored, and said so in message)`
   }),
-  batch_size: Schema.optional(Schema.NullOr(Schema.Number)).annotations({
+  batch_size: Schema.optional(Schema.NullOr(Schema.Number)).annotate({
     description: `rows per training step, ${generationBounds.batchSize.min} to ${generationBounds.batchSize.max} ` +
       `(default ${generationBounds.batchSize.default}); a multiple of ${generationBounds.pac} for ctgan and dp-ctgan ` +
       "(PacGAN); not used with gaussian_copula"
   }),
-  target_epsilon: Schema.optional(Schema.NullOr(Schema.Number)).annotations({
+  target_epsilon: Schema.optional(Schema.NullOr(Schema.Number)).annotate({
     description: `dp-ctgan only, required there: the privacy budget ε, > 0 and at most ${generationBounds.targetEpsilon.max}`
   }),
-  seed: Schema.optional(Schema.NullOr(Schema.Number)).annotations({
+  seed: Schema.optional(Schema.NullOr(Schema.Number)).annotate({
     description: `0 to ${generationBounds.seed.max}; fit and sample are reproducible for a seed on the same machine. ` +
       "Chosen at random (and shown in the generator record) when absent."
   }),
-  columns: Schema.optional(Schema.NullOr(Schema.Record({ key: Schema.String, value: ColumnOverride }))).annotations({
+  columns: Schema.optional(Schema.NullOr(Schema.Record(Schema.String, ColumnOverride))).annotate({
     description: "per-column handling, overriding the role's default (docs/privacy.md): `fake` (fresh values of the " +
       "same kind, none real; the default for identifiers and direct identifiers), `drop` (left out), `keep` (learned; " +
       "on a personal column it publishes real values, and the response warns), `hash` (keyed hashes, learned). Keys " +
       "are column names of the dataset."
   }),
   privacy: Schema.optional(Schema.NullOr(PrivacyRequest))
-}).annotations({ identifier: "GenerationRequest" })
+}).annotate({ identifier: "GenerationRequest" })
 export type GenerationRequest = typeof GenerationRequest.Type
 
 export const GenerationResponse = Schema.Struct({
   message: Schema.String,
   generator_id: GeneratorId,
-  estimated_time: Schema.String.annotations({ description: "free text, e.g. `about 40 seconds`" }),
-  estimated_seconds: Schema.Number.annotations({ description: "the same estimate in seconds (from the speed model)" }),
+  estimated_time: Schema.String.annotate({ description: "free text, e.g. `about 40 seconds`" }),
+  estimated_seconds: Schema.Number.annotate({ description: "the same estimate in seconds (from the speed model)" }),
   status: Schema.Literal("running"),
-  warnings: Schema.Array(Schema.String).annotations({
+  warnings: Schema.Array(Schema.String).annotate({
     description: "what the request gives away: a personal column kept (`keep`) publishes real values"
   })
-}).annotations({ identifier: "GenerationResponse" })
+}).annotate({ identifier: "GenerationResponse" })
 export type GenerationResponse = typeof GenerationResponse.Type
 
 export const GeneratorParameters = Schema.Struct({
@@ -111,40 +111,40 @@ export const GeneratorParameters = Schema.Struct({
   epochs: Schema.NullOr(Schema.Int),
   batch_size: Schema.NullOr(Schema.Int),
   target_epsilon: Schema.NullOr(Schema.Number)
-}).annotations({ identifier: "GeneratorParameters" })
+}).annotate({ identifier: "GeneratorParameters" })
 
 export const LossRecord = Schema.Struct({
   epoch: Schema.Int,
-  losses: Schema.Record({ key: Schema.String, value: Schema.Number })
-}).annotations({ identifier: "LossRecord" })
+  losses: Schema.Record(Schema.String, Schema.Number)
+}).annotate({ identifier: "LossRecord" })
 
 export const GeneratorTimings = Schema.Struct({
-  queued_ms: Schema.NullOr(Schema.Number).annotations({ description: "from acceptance to the worker's start" }),
+  queued_ms: Schema.NullOr(Schema.Number).annotate({ description: "from acceptance to the worker's start" }),
   fit_ms: Schema.NullOr(Schema.Number),
   sample_ms: Schema.NullOr(Schema.Number),
-  total_ms: Schema.NullOr(Schema.Number).annotations({ description: "the worker's time, loading and storing included" })
-}).annotations({ identifier: "GeneratorTimings" })
+  total_ms: Schema.NullOr(Schema.Number).annotate({ description: "the worker's time, loading and storing included" })
+}).annotate({ identifier: "GeneratorTimings" })
 
 export const GeneratorError = Schema.Struct({
   code: Schema.Literal("training_failed"),
-  reason: Schema.Literal("training_failed", "dataset_unavailable", "worker_lost"),
+  reason: Schema.Literals(["training_failed", "dataset_unavailable", "worker_lost"]),
   message: Schema.String
-}).annotations({ identifier: "GeneratorError" })
+}).annotate({ identifier: "GeneratorError" })
 
 export const GeneratorSample = Schema.Struct({
   output_dataset_id: DatasetId,
   num_rows: Schema.Int,
   seed: Schema.Int,
-  status: Schema.Literal("running", "completed", "failed"),
+  status: Schema.Literals(["running", "completed", "failed"]),
   created_at: Timestamp,
   error: Schema.NullOr(Schema.String)
-}).annotations({ identifier: "GeneratorSample" })
+}).annotate({ identifier: "GeneratorSample" })
 
 export const GeneratorModel = Schema.Struct({
   format: Schema.String,
   version: Schema.Int,
   size: Count
-}).annotations({ identifier: "GeneratorModel" })
+}).annotate({ identifier: "GeneratorModel" })
 
 export const GeneratorProtections = Schema.Struct({
   rare_category_threshold: Schema.Int,
@@ -152,83 +152,83 @@ export const GeneratorProtections = Schema.Struct({
   rare_category_protection: Schema.Boolean,
   similarity_filter: Schema.Boolean,
   holdout_share: Schema.Number
-}).annotations({ identifier: "GeneratorProtections" })
+}).annotate({ identifier: "GeneratorProtections" })
 
 export const GeneratorColumn = Schema.Struct({
   name: Schema.String,
   role: ColumnRole,
   handling: ColumnHandling,
-  pii_type: Schema.NullOr(Schema.String).annotations({ description: "the scan's type of a personal column" })
-}).annotations({ identifier: "GeneratorColumn" })
+  pii_type: Schema.NullOr(Schema.String).annotate({ description: "the scan's type of a personal column" })
+}).annotate({ identifier: "GeneratorColumn" })
 
 export const GeneratorPrivacy = Schema.Struct({
-  protections: Schema.NullOr(GeneratorProtections).annotations({
+  protections: Schema.NullOr(GeneratorProtections).annotate({
     description: "the output protections this generator applies; null for generators trained before they existed"
   }),
-  roles_from: Schema.NullOr(Schema.Literal("basic", "enhanced", "generation")).annotations({
+  roles_from: Schema.NullOr(Schema.Literals(["basic", "enhanced", "generation"])).annotate({
     description: "the scan the column roles come from: the dataset's stored basic or enhanced scan, or a basic scan " +
       "the job ran because none was stored; null until the job resolved them"
   }),
   training_rows: Schema.NullOr(Count),
-  holdout_rows: Schema.NullOr(Count).annotations({ description: "real rows held out of training for the membership-inference attack" }),
-  filtered_rows: Schema.NullOr(Count).annotations({
+  holdout_rows: Schema.NullOr(Count).annotate({ description: "real rows held out of training for the membership-inference attack" }),
+  filtered_rows: Schema.NullOr(Count).annotate({
     description: "output rows equal to a real training row on every learned column, drawn again (once completed)"
   }),
-  copies_kept: Schema.NullOr(Count).annotations({
+  copies_kept: Schema.NullOr(Count).annotate({
     description: "output rows still equal to a real row after every redraw: the learned columns allow so few " +
       "combinations that each is shared by many rows"
   }),
-  redrawn_values: Schema.NullOr(Count).annotations({ description: "training values in a tail of their column, redrawn inside its protected range" }),
-  rare_category_rows: Schema.NullOr(Count).annotations({ description: "training rows whose category was held by fewer than k rows" }),
-  target_epsilon: Schema.NullOr(Schema.Number).annotations({ description: "dp-ctgan: the privacy budget ε" }),
-  epsilon_spent: Schema.NullOr(Schema.Number).annotations({
+  redrawn_values: Schema.NullOr(Count).annotate({ description: "training values in a tail of their column, redrawn inside its protected range" }),
+  rare_category_rows: Schema.NullOr(Count).annotate({ description: "training rows whose category was held by fewer than k rows" }),
+  target_epsilon: Schema.NullOr(Schema.Number).annotate({ description: "dp-ctgan: the privacy budget ε" }),
+  epsilon_spent: Schema.NullOr(Schema.Number).annotate({
     description: "dp-ctgan, once completed: ε spent in all, preprocessing and training composed; never above target_epsilon"
   }),
-  delta: Schema.NullOr(Schema.Number).annotations({ description: "dp-ctgan: δ of the guarantee" }),
+  delta: Schema.NullOr(Schema.Number).annotate({ description: "dp-ctgan: δ of the guarantee" }),
   noise_multiplier: Schema.NullOr(Schema.Number),
-  steps: Schema.NullOr(Count).annotations({ description: "dp-ctgan: discriminator steps taken" }),
-  stopped_early: Schema.NullOr(Schema.Boolean).annotations({
+  steps: Schema.NullOr(Count).annotate({ description: "dp-ctgan: discriminator steps taken" }),
+  stopped_early: Schema.NullOr(Schema.Boolean).annotate({
     description: "dp-ctgan: true when training stopped before its epochs to stay within the budget"
   }),
-  budget: Schema.NullOr(Schema.Struct({ preprocessing: Schema.Number, training: Schema.Number })).annotations({
+  budget: Schema.NullOr(Schema.Struct({ preprocessing: Schema.Number, training: Schema.Number })).annotate({
     description: "dp-ctgan: ε spent on what the preprocessing released (bounds, categories, counts) and on training"
   })
-}).annotations({ identifier: "GeneratorPrivacy" })
+}).annotate({ identifier: "GeneratorPrivacy" })
 
 export const Generator = Schema.Struct({
   id: GeneratorId,
   status: GeneratorStatus,
-  progress: Schema.Int.pipe(Schema.between(0, 100)),
+  progress: Schema.Int.pipe(Schema.check(Schema.isBetween({ minimum: 0, maximum: 100 }))),
   created_at: Timestamp,
   updated_at: Timestamp,
-  output_dataset_id: Schema.NullOr(DatasetId).annotations({ description: "set once status is `completed`" }),
-  phase: Schema.NullOr(GeneratorPhase).annotations({ description: "while running: queued, fitting or sampling" }),
+  output_dataset_id: Schema.NullOr(DatasetId).annotate({ description: "set once status is `completed`" }),
+  phase: Schema.NullOr(GeneratorPhase).annotate({ description: "while running: queued, fitting or sampling" }),
   generator_type: Schema.String,
   dataset_id: DatasetId,
   parameters: GeneratorParameters,
   seed: Schema.Int,
-  attempts: Count.annotations({ description: "worker attempts so far (a lost worker's job is started once more)" }),
+  attempts: Count.annotate({ description: "worker attempts so far (a lost worker's job is started once more)" }),
   estimated_time: Schema.String,
   loss_history: Schema.Array(LossRecord),
   timings: GeneratorTimings,
   model: Schema.NullOr(GeneratorModel),
-  columns: Schema.NullOr(Schema.Array(GeneratorColumn)).annotations({
+  columns: Schema.NullOr(Schema.Array(GeneratorColumn)).annotate({
     description: "every column's role and handling, resolved by the job before training (null until then)"
   }),
-  warnings: Schema.Array(Schema.String).annotations({ description: "what this generator's settings give away" }),
-  privacy: Schema.NullOr(GeneratorPrivacy).annotations({
+  warnings: Schema.Array(Schema.String).annotate({ description: "what this generator's settings give away" }),
+  privacy: Schema.NullOr(GeneratorPrivacy).annotate({
     description: "the output protections and what they did; dp-ctgan's privacy spent (null for generators trained " +
       "before the protections existed, unless dp-ctgan)"
   }),
-  error: Schema.NullOr(GeneratorError).annotations({ description: "why a `failed` job failed" }),
-  samples: Schema.Array(GeneratorSample).annotations({ description: "rows drawn later with POST .../sample" })
-}).annotations({ identifier: "Generator" })
+  error: Schema.NullOr(GeneratorError).annotate({ description: "why a `failed` job failed" }),
+  samples: Schema.Array(GeneratorSample).annotate({ description: "rows drawn later with POST .../sample" })
+}).annotate({ identifier: "Generator" })
 export type Generator = typeof Generator.Type
 
 export const SampleRequest = Schema.Struct({
   num_rows: Schema.Number,
   seed: Schema.optional(Schema.NullOr(Schema.Number))
-}).annotations({ identifier: "SampleRequest" })
+}).annotate({ identifier: "SampleRequest" })
 export type SampleRequest = typeof SampleRequest.Type
 
 export const SampleAccepted = Schema.Struct({
@@ -238,53 +238,53 @@ export const SampleAccepted = Schema.Struct({
   seed: Schema.Int,
   status: Schema.Literal("running"),
   estimated_time: Schema.String
-}).annotations({ identifier: "SampleAccepted" })
+}).annotate({ identifier: "SampleAccepted" })
 export type SampleAccepted = typeof SampleAccepted.Type
 
 /** The spec's differential-privacy configuration (validator input). Checked field by field in the service. */
 export const DpConfigRequest = Schema.Struct({
   dataset_id: Schema.String,
   target_epsilon: Schema.optional(Schema.NullOr(Schema.Number)),
-  epochs: Schema.optional(Schema.NullOr(Schema.Number)).annotations({
+  epochs: Schema.optional(Schema.NullOr(Schema.Number)).annotate({
     description: `default ${generationBounds.epochs.default}, as a generation request`
   }),
-  batch_size: Schema.optional(Schema.NullOr(Schema.Number)).annotations({
+  batch_size: Schema.optional(Schema.NullOr(Schema.Number)).annotate({
     description: `default ${generationBounds.batchSize.default}; a multiple of ${generationBounds.pac}, at most the dataset's rows`
   })
-}).annotations({ identifier: "DpConfigRequest" })
+}).annotate({ identifier: "DpConfigRequest" })
 export type DpConfigRequest = typeof DpConfigRequest.Type
 
 /** What a dp-ctgan training with this configuration would spend and how it would fare (docs/generation.md). */
 export const DpConfigValidation = Schema.Struct({
   valid: Schema.Boolean,
-  reason: Schema.NullOr(Schema.String).annotations({ description: "why not valid (privacy budget exceeded: ...); null when valid" }),
+  reason: Schema.NullOr(Schema.String).annotate({ description: "why not valid (privacy budget exceeded: ...); null when valid" }),
   dataset_id: DatasetId,
-  rows: Schema.Int.annotations({ description: "the rows training would see (the dataset's, less those held out)" }),
+  rows: Schema.Int.annotate({ description: "the rows training would see (the dataset's, less those held out)" }),
   target_epsilon: Schema.Number,
   epochs: Schema.Int,
   batch_size: Schema.Int,
-  epsilon: Schema.NullOr(Schema.Number).annotations({
+  epsilon: Schema.NullOr(Schema.Number).annotate({
     description: "ε the model would spend in all, budget.preprocessing + budget.training (≤ target_epsilon); null when not valid"
   }),
   budget: Schema.NullOr(
     Schema.Struct({
-      preprocessing: Schema.Number.annotations({ description: "ε of the row count, bounds, categories and missing values: a fixed share of the target" }),
-      training: Schema.Number.annotations({ description: "ε DP-SGD would spend (at most the rest of the target)" })
+      preprocessing: Schema.Number.annotate({ description: "ε of the row count, bounds, categories and missing values: a fixed share of the target" }),
+      training: Schema.Number.annotate({ description: "ε DP-SGD would spend (at most the rest of the target)" })
     })
-  ).annotations({ description: "epsilon's two parts; null when not valid" }),
-  delta: Schema.Number.annotations({ description: "the total δ, min(1e-5, 1/(10·rows)): below 1/rows; half of it DP-SGD's" }),
-  noise_multiplier: Schema.NullOr(Schema.Number).annotations({ description: "σ that spends the training's share (Opacus's search); null when none does" }),
-  noise_per_row: Schema.NullOr(Schema.Number).annotations({ description: "σ / batch_size: the noise on each averaged gradient" }),
-  sample_rate: Schema.Number.annotations({ description: "batch_size / rows" }),
-  steps: Schema.Int.annotations({ description: "discriminator steps: epochs / sample_rate" }),
+  ).annotate({ description: "epsilon's two parts; null when not valid" }),
+  delta: Schema.Number.annotate({ description: "the total δ, min(1e-5, 1/(10·rows)): below 1/rows; half of it DP-SGD's" }),
+  noise_multiplier: Schema.NullOr(Schema.Number).annotate({ description: "σ that spends the training's share (Opacus's search); null when none does" }),
+  noise_per_row: Schema.NullOr(Schema.Number).annotate({ description: "σ / batch_size: the noise on each averaged gradient" }),
+  sample_rate: Schema.Number.annotate({ description: "batch_size / rows" }),
+  steps: Schema.Int.annotate({ description: "discriminator steps: epochs / sample_rate" }),
   accountant: Schema.Literal("rdp"),
-  privacy_level: Schema.Literal("high_privacy", "balanced", "high_utility"),
-  expected_utility: Schema.String.annotations({ description: "the spec's band for the target: 70-80%, 85-90% or 90-95%" }),
+  privacy_level: Schema.Literals(["high_privacy", "balanced", "high_utility"]),
+  expected_utility: Schema.String.annotate({ description: "the spec's band for the target: 70-80%, 85-90% or 90-95%" }),
   warnings: Schema.Array(Schema.String),
   recommendations: Schema.Array(Schema.String),
   recommended_epochs: Schema.NullOr(Schema.Int),
   recommended_batch_size: Schema.NullOr(Schema.Int)
-}).annotations({ identifier: "DpConfigValidation" })
+}).annotate({ identifier: "DpConfigValidation" })
 export type DpConfigValidation = typeof DpConfigValidation.Type
 
 export const GeneratorPath = Schema.Struct({ generator_id: Schema.String })
@@ -310,23 +310,21 @@ reports the ε it spent in \`privacy\`.`
 
 export class GeneratorsGroup extends HttpApiGroup.make("generators")
   .add(
-    HttpApiEndpoint.post("generate", "/generators/dataset/:dataset_id/generate")
-      .setPath(GenerateFromPath)
-      .setPayload(GenerationRequest)
-      .addSuccess(GenerationResponse, { status: 202 })
-      .addError(NotFound)
-      .addError(NotCompleted)
-      .addError(ValidationFailed)
-      .addError(InvalidEpsilon)
-      .addError(PrivacyBudgetExceeded)
+    HttpApiEndpoint.post("generate", "/generators/dataset/:dataset_id/generate", {
+      params: GenerateFromPath,
+      payload: GenerationRequest,
+      success: GenerationResponse.pipe(HttpApiSchema.status(202)),
+      error: [NotFound, NotCompleted, ValidationFailed, InvalidEpsilon, PrivacyBudgetExceeded, ServiceUnavailable]
+    })
       .annotate(OpenApi.Summary, "Train a generator on a dataset and produce synthetic rows (asynchronous)")
       .annotate(OpenApi.Description, generateDescription)
   )
   .add(
-    HttpApiEndpoint.get("list", "/generators/")
-      .setUrlParams(ListParams)
-      .addSuccess(Schema.Array(Generator))
-      .addError(ValidationFailed)
+    HttpApiEndpoint.get("list", "/generators/", {
+      query: ListParams,
+      success: Schema.Array(Generator),
+      error: [ValidationFailed, ServiceUnavailable]
+    })
       .annotate(OpenApi.Summary, "Your generators, newest first")
       .annotate(
         OpenApi.Description,
@@ -335,10 +333,11 @@ ${datasetPaging.defaultLimit}, at most ${datasetPaging.maxLimit}; \`Link: <...>;
       )
   )
   .add(
-    HttpApiEndpoint.get("get", "/generators/:generator_id")
-      .setPath(GeneratorPath)
-      .addSuccess(Generator)
-      .addError(NotFound)
+    HttpApiEndpoint.get("get", "/generators/:generator_id", {
+      params: GeneratorPath,
+      success: Generator,
+      error: [NotFound, ServiceUnavailable]
+    })
       .annotate(OpenApi.Summary, "One generator: status, progress, parameters, losses, timings, outcome")
       .annotate(
         OpenApi.Description,
@@ -348,12 +347,11 @@ ${datasetPaging.defaultLimit}, at most ${datasetPaging.maxLimit}; \`Link: <...>;
       )
   )
   .add(
-    HttpApiEndpoint.post("cancel", "/generators/:generator_id/cancel")
-      .setPath(GeneratorPath)
-      .addSuccess(Generator)
-      .addSuccess(Generator, { status: 202 })
-      .addError(NotFound)
-      .addError(AlreadyFinished)
+    HttpApiEndpoint.post("cancel", "/generators/:generator_id/cancel", {
+      params: GeneratorPath,
+      success: [Generator, Generator.pipe(HttpApiSchema.status(202))],
+      error: [NotFound, AlreadyFinished, ServiceUnavailable]
+    })
       .annotate(OpenApi.Summary, "Stop a running generator")
       .annotate(
         OpenApi.Description,
@@ -363,13 +361,12 @@ already_finished when it is no longer running (completed, failed or cancelled).`
       )
   )
   .add(
-    HttpApiEndpoint.post("sample", "/generators/:generator_id/sample")
-      .setPath(GeneratorPath)
-      .setPayload(SampleRequest)
-      .addSuccess(SampleAccepted, { status: 202 })
-      .addError(NotFound)
-      .addError(NotCompleted)
-      .addError(ValidationFailed)
+    HttpApiEndpoint.post("sample", "/generators/:generator_id/sample", {
+      params: GeneratorPath,
+      payload: SampleRequest,
+      success: SampleAccepted.pipe(HttpApiSchema.status(202)),
+      error: [NotFound, NotCompleted, ValidationFailed, ServiceUnavailable]
+    })
       .annotate(OpenApi.Summary, "Draw more rows from a completed generator's stored model, as a new dataset")
       .annotate(
         OpenApi.Description,
@@ -380,13 +377,11 @@ not_completed when the generator is not completed.`
       )
   )
   .add(
-    HttpApiEndpoint.post("validateDpConfig", "/generators/dp/validate-config")
-      .setPayload(DpConfigRequest)
-      .addSuccess(DpConfigValidation)
-      .addError(NotFound)
-      .addError(NotCompleted)
-      .addError(ValidationFailed)
-      .addError(InvalidEpsilon)
+    HttpApiEndpoint.post("validateDpConfig", "/generators/dp/validate-config", {
+      payload: DpConfigRequest,
+      success: DpConfigValidation,
+      error: [NotFound, NotCompleted, ValidationFailed, InvalidEpsilon, ServiceUnavailable]
+    })
       .annotate(OpenApi.Summary, "What a dp-ctgan configuration would spend in privacy on a dataset, before training")
       .annotate(
         OpenApi.Description,

@@ -8,16 +8,16 @@ import { DatasetId } from "../ids.ts"
  * (the std of one value, a correlation with a constant column) is null, never NaN.
  */
 
-const Count = Schema.Int.pipe(Schema.nonNegative())
-const Share = Schema.Number.pipe(Schema.between(0, 1))
+const Count = Schema.Int.pipe(Schema.check(Schema.isGreaterThanOrEqualTo(0)))
+const Share = Schema.Number.pipe(Schema.check(Schema.isBetween({ minimum: 0, maximum: 1 })))
 const MaybeNumber = Schema.NullOr(Schema.Number)
 
 const columnBase = {
   name: Schema.String,
-  nullable: Schema.Boolean.annotations({ description: "true when the column has missing values (missing_count > 0)" }),
+  nullable: Schema.Boolean.annotate({ description: "true when the column has missing values (missing_count > 0)" }),
   missing_count: Count,
-  unique_count: Count.annotations({ description: "distinct non-missing values" }),
-  likely_identifier: Schema.Boolean.annotations({
+  unique_count: Count.annotate({ description: "distinct non-missing values" }),
+  likely_identifier: Schema.Boolean.annotate({
     description:
       "the column looks like an identifier: strings nearly all distinct (at least 95 % of non-missing values), or " +
       "integers forming a run of consecutive distinct values"
@@ -32,12 +32,12 @@ export const Quantiles = Schema.Struct({
   p75: Schema.Number,
   p95: Schema.Number,
   p99: Schema.Number
-}).annotations({ identifier: "Quantiles", description: "linear interpolation between order statistics (numpy's default)" })
+}).annotate({ identifier: "Quantiles", description: "linear interpolation between order statistics (numpy's default)" })
 
 export const Histogram = Schema.Struct({
   bin_edges: Schema.Array(Schema.Number),
   counts: Schema.Array(Count)
-}).annotations({
+}).annotate({
   identifier: "Histogram",
   description:
     "equal-width bins (Freedman–Diaconis, Sturges when the IQR is 0, at most 50); counts[i] counts values in " +
@@ -45,63 +45,63 @@ export const Histogram = Schema.Struct({
 })
 
 export const Outliers = Schema.Struct({
-  lower_bound: Schema.Number.annotations({ description: "Q1 − 1.5·IQR" }),
-  upper_bound: Schema.Number.annotations({ description: "Q3 + 1.5·IQR" }),
+  lower_bound: Schema.Number.annotate({ description: "Q1 − 1.5·IQR" }),
+  upper_bound: Schema.Number.annotate({ description: "Q3 + 1.5·IQR" }),
   count: Count,
-  share: Share.annotations({ description: "count / non-missing values" }),
-  sample_row_indices: Schema.Array(Count).annotations({ description: "the first row indices (0-based) holding an outlier" })
-}).annotations({ identifier: "Outliers", description: "IQR (Tukey) outliers" })
+  share: Share.annotate({ description: "count / non-missing values" }),
+  sample_row_indices: Schema.Array(Count).annotate({ description: "the first row indices (0-based) holding an outlier" })
+}).annotate({ identifier: "Outliers", description: "IQR (Tukey) outliers" })
 
 export const NumericColumnProfile = Schema.Struct({
   ...columnBase,
-  type: Schema.Literal("integer", "float"),
+  type: Schema.Literals(["integer", "float"]),
   min: MaybeNumber,
   max: MaybeNumber,
   mean: MaybeNumber,
-  std: MaybeNumber.annotations({ description: "sample standard deviation (ddof = 1)" }),
+  std: MaybeNumber.annotate({ description: "sample standard deviation (ddof = 1)" }),
   median: MaybeNumber,
   quantiles: Schema.NullOr(Quantiles),
   skewness: MaybeNumber,
-  kurtosis: MaybeNumber.annotations({ description: "excess kurtosis (0 for a normal distribution)" }),
+  kurtosis: MaybeNumber.annotate({ description: "excess kurtosis (0 for a normal distribution)" }),
   zeros_count: Count,
   histogram: Schema.NullOr(Histogram),
   outliers: Schema.NullOr(Outliers)
-}).annotations({ identifier: "NumericColumnProfile" })
+}).annotate({ identifier: "NumericColumnProfile" })
 
 export const StringLengths = Schema.Struct({
   min: Schema.Number,
   mean: Schema.Number,
   max: Schema.Number
-}).annotations({ identifier: "StringLengths", description: "lengths in code points of the non-missing values" })
+}).annotate({ identifier: "StringLengths", description: "lengths in code points of the non-missing values" })
 
 export const maskedValue = "***"
 
 export const CategoricalColumnProfile = Schema.Struct({
   ...columnBase,
-  type: Schema.Literal("string", "boolean"),
-  most_frequent: Schema.Array(Schema.String).annotations({
+  type: Schema.Literals(["string", "boolean"]),
+  most_frequent: Schema.Array(Schema.String).annotate({
     description:
       "the top 10 values by count, then value; masked (first and last character kept around `***`, or `***` alone " +
       "for values shorter than 5 characters) when most_frequent_masked is true"
   }),
-  frequencies: Schema.Array(Count).annotations({ description: "counts aligned with most_frequent" }),
-  most_frequent_masked: Schema.Boolean.annotations({
+  frequencies: Schema.Array(Count).annotate({ description: "counts aligned with most_frequent" }),
+  most_frequent_masked: Schema.Boolean.annotate({
     description:
       "true when the column looks like an identifier or its name denotes personal data (email, phone, name, address, " +
       "ssn, birth date, …): its values are masked, its counts are exact"
   }),
   lengths: Schema.optional(Schema.NullOr(StringLengths))
-}).annotations({ identifier: "CategoricalColumnProfile" })
+}).annotate({ identifier: "CategoricalColumnProfile" })
 
 export const TemporalColumnProfile = Schema.Struct({
   ...columnBase,
-  type: Schema.Literal("date", "datetime"),
-  min: Schema.NullOr(Schema.String).annotations({ description: "ISO 8601 (YYYY-MM-DD for dates)" }),
-  max: Schema.NullOr(Schema.String).annotations({ description: "ISO 8601 (YYYY-MM-DD for dates)" }),
-  range_days: MaybeNumber.annotations({ description: "(max − min) in days" })
-}).annotations({ identifier: "TemporalColumnProfile" })
+  type: Schema.Literals(["date", "datetime"]),
+  min: Schema.NullOr(Schema.String).annotate({ description: "ISO 8601 (YYYY-MM-DD for dates)" }),
+  max: Schema.NullOr(Schema.String).annotate({ description: "ISO 8601 (YYYY-MM-DD for dates)" }),
+  range_days: MaybeNumber.annotate({ description: "(max − min) in days" })
+}).annotate({ identifier: "TemporalColumnProfile" })
 
-export const ColumnProfile = Schema.Union(NumericColumnProfile, CategoricalColumnProfile, TemporalColumnProfile).annotations({
+export const ColumnProfile = Schema.Union([NumericColumnProfile, CategoricalColumnProfile, TemporalColumnProfile]).annotate({
   identifier: "ColumnProfile",
   description:
     "by type: integer and float columns carry min, max, mean, std and distributions; string and boolean columns " +
@@ -109,39 +109,30 @@ export const ColumnProfile = Schema.Union(NumericColumnProfile, CategoricalColum
 })
 
 export const Association = Schema.Struct({
-  method: Schema.Literal("cramers_v", "correlation_ratio"),
+  method: Schema.Literals(["cramers_v", "correlation_ratio"]),
   value: MaybeNumber
-}).annotations({
+}).annotate({
   identifier: "Association",
   description: "Cramér's V for two categorical columns; the correlation ratio η (numeric given categorical) for mixed pairs"
 })
 
 export const QualityComponent = Schema.Struct({
   score: Share,
-  description: Schema.String.annotations({ description: "how the score was computed" })
-}).annotations({ identifier: "QualityComponent" })
+  description: Schema.String.annotate({ description: "how the score was computed" })
+}).annotate({ identifier: "QualityComponent" })
 
-export const QualityLevel = Schema.Literal("Excellent", "Good", "Fair", "Poor").annotations({
+export const QualityLevel = Schema.Literals(["Excellent", "Good", "Fair", "Poor"]).annotate({
   description: "Excellent from 0.9, Good from 0.7, Fair from 0.5, else Poor"
 })
 
 export const QualityWarning = Schema.Struct({
-  kind: Schema.Literal(
-    "all_missing",
-    "many_missing",
-    "constant",
-    "high_cardinality",
-    "likely_identifier",
-    "heavy_skew",
-    "mixed_types",
-    "duplicate_rows"
-  ),
-  column: Schema.optional(Schema.String).annotations({ description: "absent for warnings about the whole table" }),
+  kind: Schema.Literals(["all_missing", "many_missing", "constant", "high_cardinality", "likely_identifier", "heavy_skew", "mixed_types", "duplicate_rows"]),
+  column: Schema.optional(Schema.String).annotate({ description: "absent for warnings about the whole table" }),
   message: Schema.String
-}).annotations({ identifier: "QualityWarning" })
+}).annotate({ identifier: "QualityWarning" })
 
 export const DataQuality = Schema.Struct({
-  score: Share.annotations({ description: "mean of the four component scores; equals data_quality_score" }),
+  score: Share.annotate({ description: "mean of the four component scores; equals data_quality_score" }),
   level: QualityLevel,
   components: Schema.Struct({
     completeness: QualityComponent,
@@ -150,30 +141,30 @@ export const DataQuality = Schema.Struct({
     uniqueness: QualityComponent
   }),
   warnings: Schema.Array(QualityWarning)
-}).annotations({ identifier: "DataQuality" })
+}).annotate({ identifier: "DataQuality" })
 
 export const Profile = Schema.Struct({
   dataset_id: DatasetId,
   row_count: Count,
   column_count: Count,
   columns: Schema.Array(ColumnProfile),
-  correlations: Schema.Record({ key: Schema.String, value: MaybeNumber }).annotations({
+  correlations: Schema.Record(Schema.String, MaybeNumber).annotate({
     description:
       "`<column_a>-<column_b>` for numeric columns a before b: Pearson r over the rows where both are present; null " +
       "when one of them is constant there"
   }),
-  associations: Schema.Record({ key: Schema.String, value: Association }).annotations({
+  associations: Schema.Record(Schema.String, Association).annotate({
     description: "`<column_a>-<column_b>` for categorical pairs and numeric–categorical pairs, a before b in column order"
   }),
-  duplicate_row_count: Count.annotations({ description: "rows equal to an earlier row on every column" }),
+  duplicate_row_count: Count.annotate({ description: "rows equal to an earlier row on every column" }),
   data_quality_score: Share,
   data_quality: DataQuality
-}).annotations({ identifier: "Profile" })
+}).annotate({ identifier: "Profile" })
 export type Profile = typeof Profile.Type
 
 /** The answer of POST /datasets/{id}/profile when profiling outlasts the wait: poll GET /datasets/{id}/profile. */
 export const ProfilePending = Schema.Struct({
   dataset_id: DatasetId,
   status: Schema.Literal("running")
-}).annotations({ identifier: "ProfilePending" })
+}).annotate({ identifier: "ProfilePending" })
 export type ProfilePending = typeof ProfilePending.Type

@@ -1,4 +1,4 @@
-import { Effect, ParseResult, Schema } from "effect"
+import { Effect, Schema } from "effect"
 import type { EventEnvelope } from "../envelope.ts"
 import { datasetEvents, datasetUpcasters } from "./dataset.ts"
 import { evaluationEvents } from "./evaluation.ts"
@@ -14,7 +14,7 @@ export const eventCatalog = [...userEvents, ...datasetEvents, ...generatorEvents
  */
 export const eventUpcasters = [...datasetUpcasters] as const
 
-export const DomainEvent = Schema.Union(...eventCatalog.map((definition) => definition.schema))
+export const DomainEvent = Schema.Union(eventCatalog.map((definition) => definition.schema))
 export type DomainEvent = typeof DomainEvent.Type
 export type DomainEventType = DomainEvent["type"]
 export type DomainEventOf<T extends DomainEventType> = Extract<DomainEvent, { type: T }>
@@ -31,7 +31,7 @@ const byTypeAndVersion = new Map<string, (typeof eventCatalog)[number]>(
 )
 
 interface LooseUpcaster {
-  readonly from: { readonly type: string; readonly version: number; readonly payload: Schema.Schema<unknown, unknown> }
+  readonly from: { readonly type: string; readonly version: number; readonly payload: Schema.Codec<unknown, unknown> }
   readonly to: { readonly version: number }
   readonly upcast: (payload: unknown) => unknown
 }
@@ -50,8 +50,8 @@ const upcastToCurrent = (type: string, version: number, payload: unknown): { rea
 const decodeSuperseded = (
   upcaster: LooseUpcaster,
   envelope: EventEnvelope
-): Effect.Effect<DomainEvent, UnknownEventType | ParseResult.ParseError> =>
-  Effect.flatMap(Schema.decodeUnknown(upcaster.from.payload)(envelope.payload), (payload) => {
+): Effect.Effect<DomainEvent, UnknownEventType | Schema.SchemaError> =>
+  Effect.flatMap(Schema.decodeUnknownEffect(upcaster.from.payload)(envelope.payload), (payload) => {
     const current = upcastToCurrent(envelope.type, upcaster.from.version, payload)
     return byTypeAndVersion.has(keyOf(envelope.type, current.version))
       ? Effect.succeed({ type: envelope.type, ...current } as DomainEvent)
@@ -70,13 +70,13 @@ export const topicOf = (type: DomainEventType) => {
  */
 export const decodeDomainEvent = (
   envelope: EventEnvelope
-): Effect.Effect<DomainEvent, UnknownEventType | ParseResult.ParseError> => {
+): Effect.Effect<DomainEvent, UnknownEventType | Schema.SchemaError> => {
   const upcaster = upcasterFrom.get(keyOf(envelope.type, envelope.version))
   if (upcaster !== undefined) return decodeSuperseded(upcaster, envelope)
   const definition = byTypeAndVersion.get(keyOf(envelope.type, envelope.version))
   if (definition === undefined) return Effect.fail(new UnknownEventType({ type: envelope.type, version: envelope.version }))
-  return Schema.decodeUnknown(DomainEvent)({ type: envelope.type, version: envelope.version, payload: envelope.payload })
+  return Schema.decodeUnknownEffect(DomainEvent)({ type: envelope.type, version: envelope.version, payload: envelope.payload })
 }
 
 /** Encodes a domain event's payload for the wire (branded ids and the like become plain JSON). */
-export const encodeDomainEvent = (event: DomainEvent) => Schema.encode(DomainEvent)(event)
+export const encodeDomainEvent = (event: DomainEvent) => Schema.encodeEffect(DomainEvent)(event)

@@ -7,22 +7,16 @@ import { defineEvent, defineUpcaster } from "./define.ts"
  * cell value, because the log is append-only and kept for audit. The bytes live in the blob store, under keys built
  * from the dataset id alone.
  */
-export const DatasetFormat = Schema.Literal("csv", "json", "ndjson")
-export const DatasetEncoding = Schema.Literal("utf-8", "utf-8-bom", "utf-16le", "utf-16be", "windows-1252")
-export const ColumnType = Schema.Literal("integer", "float", "boolean", "date", "datetime", "string")
+export const DatasetFormat = Schema.Literals(["csv", "json", "ndjson"])
+export const DatasetEncoding = Schema.Literals(["utf-8", "utf-8-bom", "utf-16le", "utf-16be", "windows-1252"])
+export const ColumnType = Schema.Literals(["integer", "float", "boolean", "date", "datetime", "string"])
 export type ColumnType = typeof ColumnType.Type
 
 /** Why an uploaded file could not become a table (the reasons of @synth/tabular's TabularError). */
-export const IngestFailureReason = Schema.Literal(
-  "empty_file",
-  "no_data_rows",
-  "invalid_columns",
-  "unparseable_file",
-  "unsupported_encoding"
-)
+export const IngestFailureReason = Schema.Literals(["empty_file", "no_data_rows", "invalid_columns", "unparseable_file", "unsupported_encoding"])
 export type IngestFailureReason = typeof IngestFailureReason.Type
 
-const Count = Schema.Int.pipe(Schema.nonNegative())
+const Count = Schema.Int.pipe(Schema.check(Schema.isGreaterThanOrEqualTo(0)))
 
 export const IngestedColumn = Schema.Struct({
   name: Schema.String,
@@ -128,13 +122,13 @@ export const DatasetProfiledV1 = defineEvent({
     profileSize: Count,
     rowCount: Count,
     columnCount: Count,
-    dataQualityScore: Schema.Number.pipe(Schema.between(0, 1)),
-    level: Schema.Literal("Excellent", "Good", "Fair", "Poor"),
+    dataQualityScore: Schema.Number.pipe(Schema.check(Schema.isBetween({ minimum: 0, maximum: 1 }))),
+    level: Schema.Literals(["Excellent", "Good", "Fair", "Poor"]),
     warningCount: Count
   })
 })
 
-const ProfileQualityLevel = Schema.Literal("Excellent", "Good", "Fair", "Poor")
+const ProfileQualityLevel = Schema.Literals(["Excellent", "Good", "Fair", "Poor"])
 
 /**
  * v2 groups what v1 spread over flat fields. The quality verdict became one structured value (`quality`: score,
@@ -156,7 +150,7 @@ export const DatasetProfiled = defineEvent({
     rowCount: Count,
     columnCount: Count,
     quality: Schema.Struct({
-      score: Schema.Number.pipe(Schema.between(0, 1)),
+      score: Schema.Number.pipe(Schema.check(Schema.isBetween({ minimum: 0, maximum: 1 }))),
       level: ProfileQualityLevel,
       warningCount: Count
     })
@@ -194,14 +188,14 @@ export const DatasetProfileFailed = defineEvent({
 })
 
 /** The two scans of POST /datasets/{id}/pii-detection and /pii-detection-enhanced. */
-export const PiiScanKind = Schema.Literal("basic", "enhanced")
+export const PiiScanKind = Schema.Literals(["basic", "enhanced"])
 export type PiiScanKind = typeof PiiScanKind.Type
 
-export const PiiRiskLevel = Schema.Literal("low", "medium", "high")
+export const PiiRiskLevel = Schema.Literals(["low", "medium", "high"])
 export type PiiRiskLevel = typeof PiiRiskLevel.Type
 
 /** Which AI layer took part in an enhanced scan: a configured OpenAI-compatible model or the bundled classifier. */
-export const PiiAiLayerKind = Schema.Literal("openai", "local")
+export const PiiAiLayerKind = Schema.Literals(["openai", "local"])
 
 export const DatasetPiiScanRequested = defineEvent({
   type: "dataset.pii-scan-requested",
@@ -218,7 +212,7 @@ export const PiiFindingSummary = Schema.Struct({
   column: Schema.String,
   type: Schema.String,
   category: Schema.String,
-  confidence: Schema.Number.pipe(Schema.between(0, 1))
+  confidence: Schema.Number.pipe(Schema.check(Schema.isBetween({ minimum: 0, maximum: 1 })))
 })
 
 export const DatasetPiiScanned = defineEvent({
@@ -299,5 +293,5 @@ export const datasetEvents = [
 /** Older versions of this aggregate's events, each with the upcaster that reads it as the next version. */
 export const datasetUpcasters = [datasetProfiledV1ToV2] as const
 
-export const DatasetEvent = Schema.Union(...datasetEvents.map((definition) => definition.schema))
+export const DatasetEvent = Schema.Union(datasetEvents.map((definition) => definition.schema))
 export type DatasetEvent = typeof DatasetEvent.Type

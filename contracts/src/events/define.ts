@@ -2,7 +2,7 @@ import { Schema } from "effect"
 import type { TopicName } from "../topics.ts"
 
 /** One published event schema: a (type, version) pair, the topic it lives on and its payload schema. */
-export interface EventDefinition<Type extends string, Version extends number, Payload extends Schema.Schema.Any> {
+export interface EventDefinition<Type extends string, Version extends number, Payload extends Schema.Top> {
   readonly type: Type
   readonly version: Version
   readonly topic: TopicName
@@ -10,13 +10,13 @@ export interface EventDefinition<Type extends string, Version extends number, Pa
   readonly payload: Payload
   /** The decoded form: `{ type, version, payload }`, discriminated by `type`. */
   readonly schema: Schema.Struct<{
-    type: Schema.Literal<[Type]>
-    version: Schema.Literal<[Version]>
+    type: Schema.Literal<Type>
+    version: Schema.Literal<Version>
     payload: Payload
   }>
 }
 
-export const defineEvent = <const Type extends string, const Version extends number, Payload extends Schema.Schema.Any>(
+export const defineEvent = <const Type extends string, const Version extends number, Payload extends Schema.Top>(
   definition: Omit<EventDefinition<Type, Version, Payload>, "schema">
 ): EventDefinition<Type, Version, Payload> => ({
   ...definition,
@@ -28,7 +28,7 @@ export const defineEvent = <const Type extends string, const Version extends num
 })
 
 /** Any definition, by the fields an upcaster needs (the `schema` field is invariant in its literals). */
-type AnyEventDefinition = Omit<EventDefinition<string, number, Schema.Schema.Any>, "schema">
+type AnyEventDefinition = Omit<EventDefinition<string, number, Schema.Top>, "schema">
 
 /**
  * Reads an older version of an event as the next one. The older definition stays published (logs written before
@@ -40,7 +40,7 @@ export interface EventUpcaster<From extends AnyEventDefinition, To extends AnyEv
   readonly to: To
   /** What changed and how the old fields map onto the new ones (rendered into docs/events.md). */
   readonly description: string
-  readonly upcast: (payload: Schema.Schema.Type<From["payload"]>) => Schema.Schema.Type<To["payload"]>
+  readonly upcast: (payload: From["payload"]["Type"]) => To["payload"]["Type"]
 }
 
 export const defineUpcaster = <From extends AnyEventDefinition, To extends AnyEventDefinition>(

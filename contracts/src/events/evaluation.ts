@@ -9,10 +9,10 @@ import { GeneratorType, ResolvedColumn } from "./generator.ts"
  *
  * Life: requested → completed | failed.
  */
-export const EvaluationKind = Schema.Literal("quick", "run")
+export const EvaluationKind = Schema.Literals(["quick", "run"])
 export type EvaluationKind = typeof EvaluationKind.Type
 
-export const MlUtilityAlgorithm = Schema.Literal("random_forest", "xgboost")
+export const MlUtilityAlgorithm = Schema.Literals(["random_forest", "xgboost"])
 
 /** The spec's ml_utility_config, validated by the gateway (target_column: null means "infer it"). */
 export const MlUtilityConfig = Schema.Struct({
@@ -24,10 +24,10 @@ export const MlUtilityConfig = Schema.Struct({
 })
 export type MlUtilityConfig = typeof MlUtilityConfig.Type
 
-const Count = Schema.Int.pipe(Schema.nonNegative())
-const Millis = Schema.Number.pipe(Schema.nonNegative())
+const Count = Schema.Int.pipe(Schema.check(Schema.isGreaterThanOrEqualTo(0)))
+const Millis = Schema.Number.pipe(Schema.check(Schema.isGreaterThanOrEqualTo(0)))
 
-export const EvaluationFailureReason = Schema.Literal("evaluation_failed", "dataset_unavailable")
+export const EvaluationFailureReason = Schema.Literals(["evaluation_failed", "dataset_unavailable"])
 export type EvaluationFailureReason = typeof EvaluationFailureReason.Type
 
 const topic = "synth.evaluation" as const
@@ -39,16 +39,16 @@ const topic = "synth.evaluation" as const
  * the job recorded, and the rare-category threshold k.
  */
 export const EvaluationGeneratorPrivacy = Schema.Struct({
-  columns: Schema.NullOr(Schema.Array(ResolvedColumn)).annotations({
+  columns: Schema.NullOr(Schema.Array(ResolvedColumn)).annotate({
     description: "the generator's column roles and handlings; null for a generator without them"
   }),
   holdout: Schema.NullOr(Schema.Struct({
-    share: Schema.Number.pipe(Schema.between(0, 1)),
+    share: Schema.Number.pipe(Schema.check(Schema.isBetween({ minimum: 0, maximum: 1 }))),
     maxRows: Count,
-    seed: Count.annotations({ description: "the generator's seed" }),
-    rows: Schema.optional(Count).annotations({ description: "rows the job held out: the evaluation checks that it recomputes as many" })
-  })).annotations({ description: "the draw of the rows held out of training; null when none were" }),
-  rareCategoryThreshold: Schema.Int.pipe(Schema.positive()).annotations({ description: "k: a value fewer than k rows hold is rare" })
+    seed: Count.annotate({ description: "the generator's seed" }),
+    rows: Schema.optional(Count).annotate({ description: "rows the job held out: the evaluation checks that it recomputes as many" })
+  })).annotate({ description: "the draw of the rows held out of training; null when none were" }),
+  rareCategoryThreshold: Schema.Int.pipe(Schema.check(Schema.isGreaterThan(0))).annotate({ description: "k: a value fewer than k rows hold is rare" })
 })
 export type EvaluationGeneratorPrivacy = typeof EvaluationGeneratorPrivacy.Type
 
@@ -71,7 +71,7 @@ export const EvaluationRequested = defineEvent({
     realDatasetId: DatasetId,
     syntheticDatasetId: DatasetId,
     holdoutDatasetId: Schema.NullOr(DatasetId),
-    sampleSize: Schema.Int.pipe(Schema.positive()),
+    sampleSize: Schema.Int.pipe(Schema.check(Schema.isGreaterThan(0))),
     mlUtility: Schema.NullOr(MlUtilityConfig),
     seed: Count,
     generatorType: Schema.optional(GeneratorType),

@@ -9,29 +9,29 @@ import { defineEvent } from "./define.ts"
  * Life of a job: requested → started (attempt 1) → progressed… → completed | failed | cancelled. A job whose worker
  * stops sending heartbeats (a crashed process) is requeued once with the next attempt number, then failed.
  */
-export const GeneratorType = Schema.Literal("ctgan", "dp-ctgan", "tvae", "gaussian_copula")
+export const GeneratorType = Schema.Literals(["ctgan", "dp-ctgan", "tvae", "gaussian_copula"])
 export type GeneratorType = typeof GeneratorType.Type
 
-export const GenerationPhase = Schema.Literal("fitting", "sampling")
+export const GenerationPhase = Schema.Literals(["fitting", "sampling"])
 export type GenerationPhase = typeof GenerationPhase.Type
 
-const Count = Schema.Int.pipe(Schema.nonNegative())
-const Attempt = Schema.Int.pipe(Schema.positive())
-const Millis = Schema.Number.pipe(Schema.nonNegative())
+const Count = Schema.Int.pipe(Schema.check(Schema.isGreaterThanOrEqualTo(0)))
+const Attempt = Schema.Int.pipe(Schema.check(Schema.isGreaterThan(0)))
+const Millis = Schema.Number.pipe(Schema.check(Schema.isGreaterThanOrEqualTo(0)))
 
 export const GenerationParameters = Schema.Struct({
-  numRows: Schema.Int.pipe(Schema.positive()),
+  numRows: Schema.Int.pipe(Schema.check(Schema.isGreaterThan(0))),
   /** Null where the model takes none (gaussian_copula). */
-  epochs: Schema.NullOr(Schema.Int.pipe(Schema.positive())),
-  batchSize: Schema.NullOr(Schema.Int.pipe(Schema.positive())),
-  targetEpsilon: Schema.NullOr(Schema.Number.pipe(Schema.positive()))
+  epochs: Schema.NullOr(Schema.Int.pipe(Schema.check(Schema.isGreaterThan(0)))),
+  batchSize: Schema.NullOr(Schema.Int.pipe(Schema.check(Schema.isGreaterThan(0)))),
+  targetEpsilon: Schema.NullOr(Schema.Number.pipe(Schema.check(Schema.isGreaterThan(0))))
 })
 export type GenerationParameters = typeof GenerationParameters.Type
 
 /** One epoch's losses (names as the model reports them, e.g. generator and discriminator for CTGAN). */
 export const EpochLoss = Schema.Struct({
-  epoch: Schema.Int.pipe(Schema.positive()),
-  losses: Schema.Record({ key: Schema.String, value: Schema.Number })
+  epoch: Schema.Int.pipe(Schema.check(Schema.isGreaterThan(0))),
+  losses: Schema.Record(Schema.String, Schema.Number)
 })
 export type EpochLoss = typeof EpochLoss.Type
 
@@ -62,15 +62,15 @@ export const PrivacySpent = Schema.Struct({
 })
 
 /** What a generation does with a column (libs/protect): faked, dropped, learned as it is, or learned as keyed hashes. */
-export const ColumnHandling = Schema.Literal("fake", "drop", "keep", "hash")
+export const ColumnHandling = Schema.Literals(["fake", "drop", "keep", "hash"])
 export type ColumnHandling = typeof ColumnHandling.Type
 
 /** A column's role, decided before training from the dataset's latest scan and the request. */
-export const ColumnRole = Schema.Literal("identifier", "direct_identifier", "quasi_identifier", "data")
+export const ColumnRole = Schema.Literals(["identifier", "direct_identifier", "quasi_identifier", "data"])
 export type ColumnRole = typeof ColumnRole.Type
 
 /** The request's per-column overrides: column name → handling. Names only, never a value. */
-export const ColumnOverrides = Schema.Record({ key: Schema.String, value: Schema.Struct({ handling: ColumnHandling }) })
+export const ColumnOverrides = Schema.Record(Schema.String, Schema.Struct({ handling: ColumnHandling }))
 
 /**
  * The output protections of a generation (docs/privacy.md): values beyond the range that at least k rows reach are
@@ -78,11 +78,11 @@ export const ColumnOverrides = Schema.Record({ key: Schema.String, value: Schema
  * share of the rows is held out of training for the membership-inference attack.
  */
 export const ProtectionSettings = Schema.Struct({
-  rareCategoryThreshold: Schema.Int.pipe(Schema.positive()),
+  rareCategoryThreshold: Schema.Int.pipe(Schema.check(Schema.isGreaterThan(0))),
   valueProtection: Schema.Boolean,
   rareCategoryProtection: Schema.Boolean,
   similarityFilter: Schema.Boolean,
-  holdoutShare: Schema.Number.pipe(Schema.between(0, 0.5))
+  holdoutShare: Schema.Number.pipe(Schema.check(Schema.isBetween({ minimum: 0, maximum: 0.5 })))
 })
 export type ProtectionSettings = typeof ProtectionSettings.Type
 
@@ -108,7 +108,7 @@ export const ProtectionCounts = Schema.Struct({
 })
 export type ProtectionCounts = typeof ProtectionCounts.Type
 
-export const GenerationFailureReason = Schema.Literal("training_failed", "dataset_unavailable", "worker_lost")
+export const GenerationFailureReason = Schema.Literals(["training_failed", "dataset_unavailable", "worker_lost"])
 export type GenerationFailureReason = typeof GenerationFailureReason.Type
 
 const topic = "synth.generator" as const
@@ -160,7 +160,7 @@ export const GeneratorPrepared = defineEvent({
     generatorId: GeneratorId,
     attempt: Attempt,
     /** Which scan the roles come from: the stored basic or enhanced scan, or a basic scan the job ran (none stored). */
-    scan: Schema.Literal("basic", "enhanced", "generation"),
+    scan: Schema.Literals(["basic", "enhanced", "generation"]),
     columns: Schema.Array(ResolvedColumn),
     trainingRows: Count,
     holdoutRows: Count
@@ -179,7 +179,7 @@ export const GeneratorProgressed = defineEvent({
     generatorId: GeneratorId,
     attempt: Attempt,
     phase: GenerationPhase,
-    progress: Schema.Int.pipe(Schema.between(0, 100)),
+    progress: Schema.Int.pipe(Schema.check(Schema.isBetween({ minimum: 0, maximum: 100 }))),
     losses: Schema.Array(EpochLoss)
   })
 })
@@ -254,7 +254,7 @@ export const GeneratorSampleRequested = defineEvent({
     ownerId: UserId,
     outputDatasetId: DatasetId,
     outputFilename: Schema.String,
-    numRows: Schema.Int.pipe(Schema.positive()),
+    numRows: Schema.Int.pipe(Schema.check(Schema.isGreaterThan(0))),
     seed: Count
   })
 })

@@ -7,7 +7,7 @@ import { defineEvent } from "./define.ts"
  * truth: replaying it must be able to rebuild accounts. No event ever carries a password or a token itself, only
  * token ids (jti), so the log can be shown to auditors.
  */
-const TokenId = Schema.String.pipe(Schema.minLength(16), Schema.annotations({ description: "refresh token id (jti)" }))
+const TokenId = Schema.String.pipe(Schema.check(Schema.isMinLength(16)), Schema.annotate({ description: "refresh token id (jti)" }))
 
 export const UserRegistered = defineEvent({
   type: "user.registered",
@@ -35,7 +35,7 @@ export const UserLoginFailed = defineEvent({
   topic: "synth.user",
   description:
     "Credentials were refused. For an unknown email the aggregate id is derived from the email, never the email itself.",
-  payload: Schema.Struct({ reason: Schema.Literal("unknown_email", "wrong_password") })
+  payload: Schema.Struct({ reason: Schema.Literals(["unknown_email", "wrong_password"]) })
 })
 
 export const UserTokenRefreshed = defineEvent({
@@ -56,5 +56,5 @@ export const UserRefreshTokenReused = defineEvent({
 
 export const userEvents = [UserRegistered, UserLoggedIn, UserLoginFailed, UserTokenRefreshed, UserRefreshTokenReused] as const
 
-export const UserEvent = Schema.Union(...userEvents.map((definition) => definition.schema))
+export const UserEvent = Schema.Union(userEvents.map((definition) => definition.schema))
 export type UserEvent = typeof UserEvent.Type
