@@ -1,4 +1,4 @@
-import { Cause, Config, ConfigError, Effect, Either, FiberRef, HashMap, HashSet, Layer, Logger, LogLevel } from "effect"
+import { Cause, Config, Effect, Layer, Logger, LogLevel, References, Schema, SchemaGetter, SchemaIssue } from "effect"
 
 /**
  * LOG_FORMAT: `json` (one JSON object per line, for log collectors) or `pretty` (Effect's coloured lines, for a
@@ -6,28 +6,35 @@ import { Cause, Config, ConfigError, Effect, Either, FiberRef, HashMap, HashSet,
  * (trace, debug, info, warning, error, fatal, none); info by default.
  */
 const levelsByName = new Map<string, LogLevel.LogLevel>([
-  ["all", LogLevel.All],
-  ["trace", LogLevel.Trace],
-  ["debug", LogLevel.Debug],
-  ["info", LogLevel.Info],
-  ["warn", LogLevel.Warning],
-  ["warning", LogLevel.Warning],
-  ["error", LogLevel.Error],
-  ["fatal", LogLevel.Fatal],
-  ["none", LogLevel.None]
+  ["all", "All"],
+  ["trace", "Trace"],
+  ["debug", "Debug"],
+  ["info", "Info"],
+  ["warn", "Warn"],
+  ["warning", "Warn"],
+  ["error", "Error"],
+  ["fatal", "Fatal"],
+  ["none", "None"]
 ])
 
-export const LoggingConfig = Config.all({
-  format: Config.literal("json", "pretty")("LOG_FORMAT").pipe(Config.option),
-  level: Config.string("LOG_LEVEL").pipe(
-    Config.mapOrFail((text) => {
+/** A level by its name in any case (`warn` and `warning` are the same level). */
+const LevelName = Schema.String.pipe(
+  Schema.decodeTo(Schema.Literals(LogLevel.values), {
+    decode: SchemaGetter.transformEffect((text: string) => {
       const level = levelsByName.get(text.trim().toLowerCase())
       return level === undefined
-        ? Either.left(ConfigError.InvalidData([], `Expected one of ${[...levelsByName.keys()].join(", ")}, got "${text}"`))
-        : Either.right(level)
+        ? Effect.fail(new SchemaIssue.InvalidValue({
+          message: `Expected one of ${[...levelsByName.keys()].join(", ")}, got "${text}"`
+        }))
+        : Effect.succeed(level)
     }),
-    Config.withDefault(LogLevel.Info)
-  )
+    encode: SchemaGetter.transform((level: LogLevel.LogLevel) => level.toLowerCase())
+  })
+)
+
+export const LoggingConfig = Config.all({
+  format: Config.Literals(["json", "pretty"], "LOG_FORMAT").pipe(Config.option),
+  level: Config.schema(LevelName, "LOG_LEVEL").pipe(Config.withDefault("Info"))
 })
 
 const messageText = (message: unknown): string => {
@@ -55,17 +62,17 @@ const jsonReplacer = (_key: string, value: unknown) => {
  * while handling an event, ...), and `cause` (rendered with its stack) when the line carries a failure.
  */
 export const jsonLogger = (service: string) =>
-  Logger.make(({ annotations, cause, date, logLevel, message }) => {
+  Logger.make(({ cause, date, fiber, logLevel, message }) => {
     const record: Record<string, unknown> = {
       timestamp: date.toISOString(),
-      level: logLevel.label.toLowerCase(),
+      level: logLevel.toLowerCase(),
       service,
       message: messageText(message)
     }
-    for (const [key, value] of HashMap.toEntries(annotations)) {
+    for (const [key, value] of Object.entries(fiber.getRef(References.CurrentLogAnnotations))) {
       if (!(key in record)) record[key] = value
     }
-    if (!Cause.isEmpty(cause)) record["cause"] = Cause.pretty(cause, { renderErrorCause: true })
+    if (cause.reasons.length > 0) record["cause"] = Cause.pretty(cause)
     let line: string
     try {
       line = JSON.stringify(record, jsonReplacer)
@@ -76,22 +83,16 @@ export const jsonLogger = (service: string) =>
   })
 
 /**
- * The process's logger for `service`: replaces the default and the pretty logger (NodeRuntime.runMain installs the
- * latter) with the configured format, and applies LOG_LEVEL. Provide it around `Layer.launch`, so every fiber of the
- * runtime inherits it.
+ * The process's logger for `service`: the configured format replaces every other logger (the default one, and
+ * whatever a runtime installed), and LOG_LEVEL is the minimum level. Provide it around `Layer.launch`, so every
+ * fiber of the runtime inherits it.
  */
-export const layerLogging = (service: string): Layer.Layer<never, ConfigError.ConfigError> =>
-  Layer.unwrapEffect(
+export const layerLogging = (service: string): Layer.Layer<never, Config.ConfigError> =>
+  Layer.unwrap(
     Effect.gen(function* () {
       const { format, level } = yield* LoggingConfig
       const json = format._tag === "Some" ? format.value === "json" : process.stdout.isTTY !== true
-      const chosen = json ? jsonLogger(service) : Logger.prettyLoggerDefault
-      return Layer.mergeAll(
-        Layer.scopedDiscard(
-          Effect.locallyScopedWith(FiberRef.currentLoggers, (loggers) =>
-            HashSet.add(HashSet.remove(HashSet.remove(loggers, Logger.defaultLogger), Logger.prettyLoggerDefault), chosen))
-        ),
-        Logger.minimumLogLevel(level)
-      )
+      const chosen = json ? jsonLogger(service) : Logger.consolePretty()
+      return Layer.mergeAll(Logger.layer([chosen]), Layer.succeed(References.MinimumLogLevel)(level))
     })
   )

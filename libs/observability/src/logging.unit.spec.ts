@@ -4,12 +4,13 @@ import { layerLogging } from "./logging.ts"
 
 const capture = () => {
   const lines: Array<string> = []
-  vi.spyOn(globalThis.console, "log").mockImplementation((line: unknown) => void lines.push(String(line)))
+  // console.log's arguments as it would print them (Effect's pretty logger passes the message as its own argument)
+  vi.spyOn(globalThis.console, "log").mockImplementation((...parts: Array<unknown>) => void lines.push(parts.map(String).join(" ")))
   return lines
 }
 
 const withSettings = (settings: Record<string, string>) =>
-  Layer.provide(layerLogging("test-service"), Layer.setConfigProvider(ConfigProvider.fromMap(new Map(Object.entries(settings)))))
+  Layer.provide(layerLogging("test-service"), ConfigProvider.layer(ConfigProvider.fromEnv({ env: settings })))
 
 describe("layerLogging", () => {
   afterEach(() => vi.restoreAllMocks())
@@ -18,7 +19,7 @@ describe("layerLogging", () => {
     Effect.gen(function* () {
       const lines = capture()
       yield* Effect.logInfo("dataset ingested", "rows:", 3).pipe(Effect.annotateLogs({ requestId: "req-12345678" }))
-      yield* Effect.logError("failed").pipe(Effect.zipRight(Effect.logWarning("careful")))
+      yield* Effect.logError("failed").pipe(Effect.andThen(Effect.logWarning("careful")))
       expect(lines).toHaveLength(3)
       const records = lines.map((line) => JSON.parse(line) as Record<string, unknown>)
       expect(records[0]).toMatchObject({
@@ -48,7 +49,8 @@ describe("layerLogging", () => {
       expect(lines.map((line) => (JSON.parse(line) as { message: string }).message)).toEqual(["worth reading"])
     }).pipe(Effect.provide(withSettings({ LOG_FORMAT: "json", LOG_LEVEL: "warning" }))))
 
-  it.effect("LOG_FORMAT=pretty writes no JSON", () =>
+  // live: it.effect's TestConsole would catch the pretty logger's lines (it writes through the Console service)
+  it.live("LOG_FORMAT=pretty writes no JSON", () =>
     Effect.gen(function* () {
       const lines = capture()
       yield* Effect.logInfo("hello there")

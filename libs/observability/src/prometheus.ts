@@ -1,4 +1,4 @@
-import { Effect, Metric, type MetricPair, MetricState, Option } from "effect"
+import { Effect, Metric } from "effect"
 
 /**
  * Metrics are Effect's own `Metric` values, recorded where things happen (the event writer in @synth/eventlog, the
@@ -40,11 +40,11 @@ interface Family {
 }
 
 /**
- * The Prometheus text for the given metric pairs (Effect's `Metric.snapshot`): one HELP/TYPE header per family and
+ * The Prometheus text for the given metric snapshots (Effect's `Metric.snapshot`): one HELP/TYPE header per family and
  * its samples, histograms as cumulative `_bucket{le=...}` series with `_sum` and `_count`. Frequencies and
  * summaries are not rendered (nothing here records them).
  */
-export const renderPrometheus = (pairs: ReadonlyArray<MetricPair.MetricPair.Untyped>): string => {
+export const renderPrometheus = (snapshots: ReadonlyArray<Metric.Metric.Snapshot>): string => {
   const families = new Map<string, Family>()
   const familyOf = (name: string, type: Family["type"], help: string | undefined) => {
     const existing = families.get(name)
@@ -53,16 +53,16 @@ export const renderPrometheus = (pairs: ReadonlyArray<MetricPair.MetricPair.Unty
     families.set(name, created)
     return created
   }
-  for (const pair of pairs) {
-    const name = validName(pair.metricKey.name)
-    const help = Option.getOrUndefined(pair.metricKey.description)
-    const labels: Labels = pair.metricKey.tags.map((tag) => [tag.key, tag.value] as const)
-    const state = pair.metricState
-    if (MetricState.isCounterState(state)) {
-      familyOf(name, "counter", help).samples.push(`${name}${labelText(labels)} ${formatValue(state.count)}`)
-    } else if (MetricState.isGaugeState(state)) {
-      familyOf(name, "gauge", help).samples.push(`${name}${labelText(labels)} ${formatValue(state.value)}`)
-    } else if (MetricState.isHistogramState(state)) {
+  for (const snapshot of snapshots) {
+    const name = validName(snapshot.id)
+    const help = snapshot.description
+    const labels: Labels = Object.entries(snapshot.attributes ?? {})
+    if (snapshot.type === "Counter") {
+      familyOf(name, "counter", help).samples.push(`${name}${labelText(labels)} ${formatValue(snapshot.state.count)}`)
+    } else if (snapshot.type === "Gauge") {
+      familyOf(name, "gauge", help).samples.push(`${name}${labelText(labels)} ${formatValue(snapshot.state.value)}`)
+    } else if (snapshot.type === "Histogram") {
+      const state = snapshot.state
       const family = familyOf(name, "histogram", help)
       let sawInfinity = false
       for (const [bound, cumulative] of state.buckets) {
@@ -109,5 +109,5 @@ export const processMetricsText = (): string => {
 /** Everything this process exposes at /metrics: its Effect metrics, then the process's own figures. */
 export const scrape: Effect.Effect<string> = Effect.map(
   Metric.snapshot,
-  (pairs) => renderPrometheus(pairs) + processMetricsText()
+  (snapshots) => renderPrometheus(snapshots) + processMetricsText()
 )

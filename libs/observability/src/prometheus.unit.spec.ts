@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Metric, MetricBoundaries } from "effect"
+import { Effect, Metric } from "effect"
 import { renderPrometheus, scrape } from "./prometheus.ts"
 
 const linesOf = (text: string, prefix: string) => text.split("\n").filter((line) => line.startsWith(prefix))
@@ -9,13 +9,12 @@ describe("renderPrometheus", () => {
     Effect.gen(function* () {
       const counter = Metric.counter("test_render_total", { description: "Things done." })
       const gauge = Metric.gauge("test_render_depth")
-      const histogram = Metric.histogram(
-        "test_render_seconds",
-        MetricBoundaries.fromIterable([0.1, 1]),
-        "How long."
-      )
-      yield* Metric.incrementBy(Metric.tagged(counter, "kind", 'a"b\\c\nd'), 3)
-      yield* Metric.set(gauge, 7)
+      const histogram = Metric.histogram("test_render_seconds", {
+        boundaries: Metric.boundariesFromIterable([0.1, 1]),
+        description: "How long."
+      })
+      yield* Metric.update(Metric.withAttributes(counter, { kind: 'a"b\\c\nd' }), 3)
+      yield* Metric.update(gauge, 7)
       yield* Metric.update(histogram, 0.05)
       yield* Metric.update(histogram, 0.5)
       yield* Metric.update(histogram, 5)
@@ -37,8 +36,8 @@ describe("renderPrometheus", () => {
   it.effect("puts every series of a family under one header", () =>
     Effect.gen(function* () {
       const counter = Metric.counter("test_family_total")
-      yield* Metric.increment(Metric.tagged(counter, "topic", "a"))
-      yield* Metric.increment(Metric.tagged(counter, "topic", "b"))
+      yield* Metric.update(Metric.withAttributes(counter, { topic: "a" }), 1)
+      yield* Metric.update(Metric.withAttributes(counter, { topic: "b" }), 1)
       const text = renderPrometheus(yield* Metric.snapshot)
       const lines = text.split("\n")
       const header = lines.indexOf("# TYPE test_family_total counter")
