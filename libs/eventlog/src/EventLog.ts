@@ -39,7 +39,7 @@ export interface ConsumeOptions<E, R> {
  * The event-log port: an append-only, partitioned log that is the only source of truth.
  * Every adapter passes the contract suite exported from `@synth/eventlog/testing`.
  */
-export class EventLog extends Context.Tag("@synth/eventlog/EventLog")<
+export class EventLog extends Context.Service<
   EventLog,
   {
     /**
@@ -67,4 +67,4 @@ export class EventLog extends Context.Tag("@synth/eventlog/EventLog")<
     /** The group's committed next offset per partition (0 where nothing was committed). */
     readonly committedOffsets: (group: string, topic: string) => Effect.Effect<ReadonlyArray<Position>, EventLogError>
   }
->() {}
+>()("@synth/eventlog/EventLog") {}

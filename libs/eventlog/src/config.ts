@@ -1,5 +1,4 @@
-import { Config, Effect, Option } from "effect"
-import { Layer } from "effect"
+import { Config, Effect, Layer, Option } from "effect"
 import { layerEmbeddedConfig } from "./embedded.ts"
 import { layerKafkaConfig } from "./kafka/kafka.ts"
 
@@ -7,9 +6,9 @@ import { layerKafkaConfig } from "./kafka/kafka.ts"
  * The adapter is chosen by configuration only: Kafka when KAFKA_BROKERS is set (see `kafkaOptionsConfig`), else the
  * durable embedded log in DATA_DIR/eventlog.
  */
-export const layerFromConfig = Layer.unwrapEffect(
+export const layerFromConfig = Layer.unwrap(
   Effect.map(
-    Config.option(Config.string("KAFKA_BROKERS")),
+    Config.option(Config.String("KAFKA_BROKERS")),
     Option.match({ onNone: () => layerEmbeddedConfig, onSome: () => layerKafkaConfig })
   )
 )

@@ -18,7 +18,7 @@ const tempDir = Effect.acquireRelease(
 
 /** Runs the writer until it acknowledged `acknowledgements` events, SIGKILLs it, returns what it acknowledged. */
 const appendUntilKilled = (dataDir: string, acknowledgements: number) =>
-  Effect.async<ReadonlyArray<string>, Error>((resume) => {
+  Effect.callback<ReadonlyArray<string>, Error>((resume) => {
     const child = spawn(process.execPath, [writerScript, dataDir, ...durabilityTopics], {
       stdio: ["ignore", "pipe", "pipe"]
     })
@@ -47,7 +47,7 @@ const withLog = <A, E>(dataDir: string, use: Effect.Effect<A, E, EventLog>) =>
   Effect.provide(use, layerEmbedded({ dataDir }))
 
 describe("embedded event log on disk", () => {
-  it.scoped("keeps every acknowledged append through repeated kill -9, offsets gapless", () =>
+  it.effect("keeps every acknowledged append through repeated kill -9, offsets gapless", () =>
     Effect.gen(function*() {
       const dataDir = yield* tempDir
       const acknowledged: Array<string> = []
@@ -67,7 +67,7 @@ describe("embedded event log on disk", () => {
       }
     }), { timeout: 30_000 })
 
-  it.scoped("continues after a restart: positions, cursors and idempotency survive close and reopen", () =>
+  it.effect("continues after a restart: positions, cursors and idempotency survive close and reopen", () =>
     Effect.gen(function*() {
       const dataDir = yield* tempDir
       const topic = uniqueTopic("restart")
@@ -106,17 +106,17 @@ describe("embedded event log on disk", () => {
       expect(after.stored.map(payloadN)).toEqual(Array.from({ length: 12 }, (_, n) => n))
     }), { timeout: 30_000 })
 
-  it.scoped("keeps the log in DATA_DIR/eventlog when configured from the environment", () =>
+  it.effect("keeps the log in DATA_DIR/eventlog when configured from the environment", () =>
     Effect.gen(function*() {
       const dataDir = yield* tempDir
       const configured = layerEmbeddedConfig.pipe(
-        Layer.provide(Layer.setConfigProvider(ConfigProvider.fromMap(new Map([["DATA_DIR", dataDir]]))))
+        Layer.provide(ConfigProvider.layer(ConfigProvider.fromEnv({ env: { DATA_DIR: dataDir } })))
       )
       yield* Layer.build(configured)
       expect(fs.existsSync(path.join(dataDir, "eventlog", "PG_VERSION"))).toBe(true)
     }), { timeout: 30_000 })
 
-  it.scoped("refuses a second open of a directory that is in use", () =>
+  it.effect("refuses a second open of a directory that is in use", () =>
     Effect.gen(function*() {
       const dataDir = yield* tempDir
       yield* Layer.build(layerEmbedded({ dataDir }))

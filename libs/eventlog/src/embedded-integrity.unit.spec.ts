@@ -1,7 +1,7 @@
 import { PGlite } from "@electric-sql/pglite"
 import { describe, expect, it } from "@effect/vitest"
 import type { EventEnvelope } from "@synth/contracts"
-import { Chunk, Effect, Stream } from "effect"
+import { Effect, Stream } from "effect"
 import * as fs from "node:fs/promises"
 import * as os from "node:os"
 import * as path from "node:path"
@@ -11,7 +11,7 @@ import { testEnvelope } from "./testing/fixtures.ts"
 
 const ofType = (type: string, n: number): EventEnvelope => ({ ...testEnvelope(`agg-${n % 3}`, n), type })
 
-const rawLog = (dataDir: string) => Stream.runCollect(readRawEmbedded(dataDir)).pipe(Effect.map(Chunk.toArray))
+const rawLog = (dataDir: string) => Stream.runCollect(readRawEmbedded(dataDir))
 
 const seals = (records: ReadonlyArray<{ readonly text: string }>) =>
   records.map((record) => (JSON.parse(record.text) as typeof EventEnvelope.Encoded).integrity)

@@ -1,6 +1,6 @@
 import { PGlite } from "@electric-sql/pglite"
 import * as path from "node:path"
-import { Chunk, Config, Effect, Layer, Option, type Scope, Stream } from "effect"
+import { Config, Effect, Layer, Option, type Scope, Stream } from "effect"
 import { EventLog, EventLogError } from "./EventLog.ts"
 import { acquireDataDirLock } from "./internal/dataDirLock.ts"
 import { makeDatabase } from "./internal/database.ts"
@@ -26,12 +26,12 @@ const openPglite = (dataDir: string | undefined) =>
   })
 
 /** The durable log on PGlite, open for the life of the scope. Acknowledged appends survive kill -9. */
-export const makeEmbedded = (options: EmbeddedOptions = {}): Effect.Effect<EventLog["Type"], EventLogError, Scope.Scope> =>
+export const makeEmbedded = (options: EmbeddedOptions = {}): Effect.Effect<EventLog["Service"], EventLogError, Scope.Scope> =>
   Effect.gen(function*() {
     if (options.dataDir !== undefined) yield* acquireDataDirLock(options.dataDir)
     const database = yield* Effect.acquireRelease(
       Effect.flatMap(openPglite(options.dataDir), makeDatabase),
-      (database) => Effect.ignoreLogged(database.close)
+      (database) => Effect.ignore(database.close)
     )
     yield* database.transaction((query) => Effect.forEach(schema, (statement) => query(statement)))
     return yield* fromStore(makePgliteStore(database))
@@ -46,19 +46,19 @@ const rawBatchSize = 1000
  * while a server has the log open.
  */
 export const readRawEmbedded = (dataDir: string): Stream.Stream<RawRecord, EventLogError, Scope.Scope> =>
-  Stream.unwrapScoped(Effect.gen(function*() {
+  Stream.unwrap(Effect.gen(function*() {
     yield* acquireDataDirLock(dataDir)
     const database = yield* Effect.acquireRelease(
       Effect.flatMap(openPglite(dataDir), makeDatabase),
-      (database) => Effect.ignoreLogged(database.close)
+      (database) => Effect.ignore(database.close)
     )
     yield* database.transaction((query) => Effect.forEach(schema, (statement) => query(statement)))
     const start: RawCursor = { topic: "", partition: -1, offset: -1 }
-    return Stream.paginateChunkEffect<RawCursor, RawRecord, EventLogError, never>(start, (after) =>
+    return Stream.paginate<RawCursor, RawRecord, EventLogError, never>(start, (after) =>
       readRawBatch(database, after, rawBatchSize).pipe(Effect.map((rows) => {
         const last = rows.at(-1)
         return [
-          Chunk.unsafeFromArray(rows),
+          rows,
           last === undefined || rows.length < rawBatchSize ? Option.none() : Option.some<RawCursor>(last)
         ] as const
       }))
@@ -66,11 +66,11 @@ export const readRawEmbedded = (dataDir: string): Stream.Stream<RawRecord, Event
   }))
 
 export const layerEmbedded = (options: EmbeddedOptions = {}): Layer.Layer<EventLog, EventLogError> =>
-  Layer.scoped(EventLog, makeEmbedded(options))
+  Layer.effect(EventLog, makeEmbedded(options))
 
 /** The embedded default of the standalone runtime: `${DATA_DIR}/eventlog`, DATA_DIR defaulting to ./data. */
-export const layerEmbeddedConfig = Layer.unwrapEffect(
-  Config.string("DATA_DIR").pipe(
+export const layerEmbeddedConfig = Layer.unwrap(
+  Config.String("DATA_DIR").pipe(
     Config.withDefault("./data"),
     Effect.map((dataDir) => layerEmbedded({ dataDir: path.join(dataDir, "eventlog") }))
   )

@@ -21,7 +21,7 @@ interface MemoryRow extends Position {
 const storeKey = (...parts: ReadonlyArray<string | number>) => JSON.stringify(parts)
 
 /** A log that lives as long as its layer: for unit tests of code that uses the port. */
-export const makeMemory = (options: MemoryOptions = {}): Effect.Effect<EventLog["Type"]> =>
+export const makeMemory = (options: MemoryOptions = {}): Effect.Effect<EventLog["Service"]> =>
   Effect.suspend(() => {
     const partitions = new Map<string, Array<MemoryRow>>()
     const positionsById = new Map<string, Position>()

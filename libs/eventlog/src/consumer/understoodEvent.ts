@@ -13,7 +13,7 @@ export const understoodEvent = (
 ): Effect.Effect<Option.Option<DomainEvent>> =>
   decodeDomainEvent(stored.envelope).pipe(
     Effect.map(Option.some),
-    Effect.catchAll((error) =>
+    Effect.catch((error) =>
       Effect.as(
         Effect.logWarning(`event not understood by this version of the ${service} service; skipped`, {
           type: stored.envelope.type,

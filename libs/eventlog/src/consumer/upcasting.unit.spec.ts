@@ -9,7 +9,7 @@ import {
   eventUpcasters,
   UnknownEventType
 } from "@synth/contracts"
-import { Effect, Either, Option } from "effect"
+import { Effect, Option, Result } from "effect"
 import { understoodEvent } from "./understoodEvent.ts"
 
 const datasetId = "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b"
@@ -63,10 +63,10 @@ describe("dataset.profiled v1 → v2", () => {
 
   it.effect("validates a v1 payload against v1's schema before upcasting it", () =>
     Effect.gen(function*() {
-      const outOfRange = yield* Effect.either(decodeDomainEvent(envelope(1, { ...v1Payload, dataQualityScore: 1.5 })))
-      expect(Either.isLeft(outOfRange) && outOfRange.left._tag).toBe("ParseError")
-      const v2ShapeAsV1 = yield* Effect.either(decodeDomainEvent(envelope(1, v2Payload)))
-      expect(Either.isLeft(v2ShapeAsV1) && v2ShapeAsV1.left._tag).toBe("ParseError")
+      const outOfRange = yield* Effect.result(decodeDomainEvent(envelope(1, { ...v1Payload, dataQualityScore: 1.5 })))
+      expect(Result.isFailure(outOfRange) && outOfRange.failure._tag).toBe("SchemaError")
+      const v2ShapeAsV1 = yield* Effect.result(decodeDomainEvent(envelope(1, v2Payload)))
+      expect(Result.isFailure(v2ShapeAsV1) && v2ShapeAsV1.failure._tag).toBe("SchemaError")
     }))
 
   it.effect("hands a consumer the v2 event for a stored v1 envelope", () =>

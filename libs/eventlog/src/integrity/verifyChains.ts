@@ -1,5 +1,5 @@
 import { EventEnvelope } from "@synth/contracts"
-import { Either, Schema } from "effect"
+import { Result, Schema } from "effect"
 import { sealHash } from "./seal.ts"
 
 /** A stored record exactly as the storage holds it, before any decoding: tampered bytes must not stop the walk. */
@@ -53,7 +53,7 @@ interface Link {
   readonly altered: string | null
 }
 
-const decodeEnvelope = Schema.decodeUnknownEither(EventEnvelope)
+const decodeEnvelope = Schema.decodeUnknownResult(EventEnvelope)
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null
 
@@ -86,7 +86,7 @@ const classify = (record: RawRecord): Classified => {
   const expected = sealHash({ ...parsed, integrity: unhashed })
   const altered = expected !== hash
     ? "the content does not match its hash"
-    : Either.isLeft(decodeEnvelope(parsed))
+    : Result.isFailure(decodeEnvelope(parsed))
     ? "the record does not decode as an EventEnvelope"
     : null
   const previous = typeof integrity.previous === "string" ? integrity.previous : null

@@ -1,4 +1,4 @@
-import { Deferred, Effect, FiberId } from "effect"
+import { Deferred, Effect } from "effect"
 
 /**
  * Wakes the followers of a topic when something was appended to it. A follower takes `next` before it looks for
@@ -19,7 +19,7 @@ export const makeChanges: Effect.Effect<Changes> = Effect.sync(() => {
       Effect.sync(() => {
         const existing = waiting.get(topic)
         if (existing !== undefined) return existing
-        const signal = Deferred.unsafeMake<void>(FiberId.none)
+        const signal = Deferred.makeUnsafe<void>()
         waiting.set(topic, signal)
         return signal
       }),

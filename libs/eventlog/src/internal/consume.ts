@@ -1,4 +1,4 @@
-import { Effect, Stream } from "effect"
+import { Effect, Semaphore, Stream } from "effect"
 import type { ConsumeOptions, EventLogError, StoredEvent } from "../EventLog.ts"
 import { annotateEventLogs } from "./annotateEventLogs.ts"
 import type { ReadOptions } from "./read.ts"
@@ -13,13 +13,13 @@ export const makeConsume = (
   store: LogStore,
   read: (options: ReadOptions) => Stream.Stream<StoredEvent, EventLogError>
 ) => {
-  const leases = new Map<string, Effect.Semaphore>()
+  const leases = new Map<string, Semaphore.Semaphore>()
   const leaseOf = (group: string, topic: string, partition: number) =>
     Effect.sync(() => {
       const id = JSON.stringify([group, topic, partition])
       const existing = leases.get(id)
       if (existing !== undefined) return existing
-      const lease = Effect.unsafeMakeSemaphore(1)
+      const lease = Semaphore.makeUnsafe(1)
       leases.set(id, lease)
       return lease
     })
@@ -27,10 +27,10 @@ export const makeConsume = (
   return <E, R>(options: ConsumeOptions<E, R>): Effect.Effect<never, EventLogError | E, R> =>
     Effect.gen(function*() {
       // One handler call at a time per member, as a Kafka client does by default: handlers need not be reentrant.
-      const handlerTurn = yield* Effect.makeSemaphore(1)
+      const handlerTurn = yield* Semaphore.make(1)
       const handleThenCommit = (event: StoredEvent) =>
         handlerTurn.withPermits(1)(options.handle(event).pipe(annotateEventLogs(event))).pipe(
-          Effect.zipRight(store.commit(options.group, event.topic, event.partition, event.offset + 1))
+          Effect.andThen(store.commit(options.group, event.topic, event.partition, event.offset + 1))
         )
       const consumePartition = (topic: string, partition: number) =>
         Effect.flatMap(leaseOf(options.group, topic, partition), (lease) =>

@@ -1,5 +1,5 @@
 import type { PGlite } from "@electric-sql/pglite"
-import { Effect } from "effect"
+import { Effect, Semaphore } from "effect"
 import { EventLogError } from "../EventLog.ts"
 
 export type Query = <Row>(sql: string, params?: ReadonlyArray<unknown>) => Effect.Effect<ReadonlyArray<Row>, EventLogError>
@@ -25,7 +25,7 @@ const failure = (action: string) => (cause: unknown) =>
   })
 
 export const makeDatabase = (db: PGlite): Effect.Effect<Database> =>
-  Effect.map(Effect.makeSemaphore(1), (permit) => {
+  Effect.map(Semaphore.make(1), (permit) => {
     const unguarded: Query = <Row>(sql: string, params: ReadonlyArray<unknown> = []) =>
       Effect.tryPromise({
         try: () => db.query<Row>(sql, [...params]),
@@ -38,7 +38,7 @@ export const makeDatabase = (db: PGlite): Effect.Effect<Database> =>
       transaction: (body) =>
         exclusively(
           unguarded("BEGIN").pipe(
-            Effect.zipRight(body(unguarded)),
+            Effect.andThen(body(unguarded)),
             Effect.tap(() => unguarded("COMMIT")),
             Effect.onError(() => Effect.ignore(unguarded("ROLLBACK")))
           )

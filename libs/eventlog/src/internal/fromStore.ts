@@ -7,7 +7,7 @@ import { makeConsume } from "./consume.ts"
 import { makeRead } from "./read.ts"
 import type { EncodedRecord, LogStore } from "./store.ts"
 
-const encodeEnvelope = Schema.encode(EventEnvelope)
+const encodeEnvelope = Schema.encodeEffect(EventEnvelope)
 
 /** FNV-1a: stable across processes and versions, so a key keeps its partition for the life of the log. */
 const partitionOf = (key: string, partitionCount: number): number => {
@@ -46,7 +46,7 @@ const encodeRecord = (partitionCount: number) => (record: AppendRecord) =>
   )
 
 /** The whole port on top of a store that keeps its data in (or next to) this process. */
-export const fromStore = (store: LogStore): Effect.Effect<EventLog["Type"]> =>
+export const fromStore = (store: LogStore): Effect.Effect<EventLog["Service"]> =>
   Effect.gen(function*() {
     const changes = yield* makeChanges
     const read = makeRead(store, changes)

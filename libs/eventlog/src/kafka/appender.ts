@@ -1,4 +1,4 @@
-import { Cause, Chunk, Deferred, Duration, Effect, Exit, Option, Queue } from "effect"
+import { Cause, Deferred, Duration, Effect, Exit, Option, Queue } from "effect"
 import type { NonEmptyReadonlyArray } from "effect/Array"
 import type { Producer, RecordMetadata } from "kafkajs"
 import { v7 as uuidv7 } from "uuid"
@@ -37,10 +37,10 @@ const makeRecent = (capacity: number) => {
 }
 
 const failureOf = (cause: Cause.Cause<EventLogError>) =>
-  Cause.isInterruptedOnly(cause)
+  Cause.hasInterruptsOnly(cause)
     ? new EventLogError({ reason: "The event log closed while appending (the events may or may not have been stored)" })
     : Option.getOrElse(
-      Cause.failureOption(cause),
+      Cause.findErrorOption(cause),
       () => new EventLogError({ reason: "Appending to Kafka failed", cause: Cause.squash(cause) })
     )
 
@@ -81,7 +81,7 @@ export const makeAppender = (producer: Producer, topics: Topics, settings: Appen
       (queue) =>
         Queue.takeAll(queue).pipe(
           Effect.flatMap(Effect.forEach((pending) => Deferred.fail(pending.done, closing), { discard: true })),
-          Effect.zipRight(Queue.shutdown(queue))
+          Effect.andThen(Queue.shutdown(queue))
         )
     )
 
@@ -165,7 +165,7 @@ export const makeAppender = (producer: Producer, topics: Topics, settings: Appen
 
     yield* Queue.take(queue).pipe(
       Effect.flatMap((first) =>
-        Effect.map(Queue.takeUpTo(queue, maxCallsPerRequest - 1), (more) => [first, ...Chunk.toReadonlyArray(more)])
+        Effect.map(Queue.takeBetween(queue, 0, maxCallsPerRequest - 1), (more) => [first, ...more])
       ),
       Effect.flatMap((calls) => Effect.forEach(requests(calls), send, { discard: true })),
       Effect.forever,
@@ -181,14 +181,10 @@ export const makeAppender = (producer: Producer, topics: Topics, settings: Appen
         )
         yield* Queue.offer(queue, { records, bytes, done })
         return yield* Deferred.await(done).pipe(
-          Effect.timeoutFail({
-            duration: settings.appendTimeout,
-            onTimeout: () =>
-              new EventLogError({
+          Effect.timeoutOrElse({ duration: settings.appendTimeout, orElse: () => Effect.fail(new EventLogError({
                 reason: `Kafka did not acknowledge the append within ${Duration.format(settings.appendTimeout)} ` +
                   "(it may still be stored; appending the same events again from this process is safe)"
-              })
-          })
+              })) })
         )
       })
   })

@@ -19,8 +19,8 @@ export interface OutgoingRecord {
   readonly headers: Readonly<Record<string, string>>
 }
 
-const encodeEnvelope = Schema.encode(EventEnvelope)
-const decodeEnvelope = Schema.decodeUnknown(EventEnvelope)
+const encodeEnvelope = Schema.encodeEffect(EventEnvelope)
+const decodeEnvelope = Schema.decodeUnknownEffect(EventEnvelope)
 
 /**
  * Kafka's own default partitioner (murmur2 of the key, as the Java client computes it), so every Kafka client agrees

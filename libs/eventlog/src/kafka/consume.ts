@@ -1,4 +1,4 @@
-import { Cause, Data, Deferred, Duration, Effect, Exit, Fiber, Runtime } from "effect"
+import { Cause, Data, Deferred, Duration, Effect, Exit, Fiber } from "effect"
 import type { EachBatchPayload, Kafka } from "kafkajs"
 import type { ConsumeOptions, EventLogError, StoredEvent } from "../EventLog.ts"
 import { annotateEventLogs } from "../internal/annotateEventLogs.ts"
@@ -31,12 +31,12 @@ export const makeConsume = (kafka: Kafka, topics: Topics, settings: ConsumeSetti
 <E, R>(options: ConsumeOptions<E, R>): Effect.Effect<never, EventLogError | E, R> =>
   Effect.scoped(Effect.gen(function*() {
     yield* Effect.forEach(options.topics, topics.partitions, { discard: true })
-    const runtime = yield* Effect.runtime<R>()
+    const runtime = yield* Effect.context<R>()
     const outcome = yield* Deferred.make<never, EventLogError | E>()
-    const handling = new Set<Fiber.RuntimeFiber<void, ToKafka>>()
+    const handling = new Set<Fiber.Fiber<void, ToKafka>>()
     let stopped = false
     const stop = (cause: Cause.Cause<EventLogError | E>) =>
-      Effect.zipRight(Effect.sync(() => (stopped = true)), Deferred.failCause(outcome, cause))
+      Effect.andThen(Effect.sync(() => (stopped = true)), Deferred.failCause(outcome, cause))
 
     const handleBatch = (payload: EachBatchPayload) =>
       Effect.gen(function*() {
@@ -51,7 +51,7 @@ export const makeConsume = (kafka: Kafka, topics: Topics, settings: ConsumeSetti
         for (const message of batch.messages) {
           if (stopped || !payload.isRunning() || payload.isStale()) return
           const event: StoredEvent | undefined = yield* decodeMessage(topic, batch.partition, message).pipe(
-            Effect.catchAll((error) => Effect.as(stop(Cause.fail(error)), undefined))
+            Effect.catch((error) => Effect.as(stop(Cause.fail(error)), undefined))
           )
           if (event === undefined) return
           const handled = yield* options.handle(event).pipe(
@@ -59,7 +59,7 @@ export const makeConsume = (kafka: Kafka, topics: Topics, settings: ConsumeSetti
             heartbeats,
             Effect.matchCauseEffect({
               onSuccess: () => Effect.succeed(true),
-              onFailure: (cause) => (Cause.isInterruptedOnly(cause) ? Effect.succeed(false) : Effect.as(stop(cause), false))
+              onFailure: (cause) => (Cause.hasInterruptsOnly(cause) ? Effect.succeed(false) : Effect.as(stop(cause), false))
             })
           )
           if (!handled) return
@@ -99,13 +99,13 @@ export const makeConsume = (kafka: Kafka, topics: Topics, settings: ConsumeSetti
       // A handler in flight is interrupted (its event stays uncommitted), then the member leaves the group.
       (consumer) =>
         Effect.sync(() => (stopped = true)).pipe(
-          Effect.zipRight(Effect.forEach(handling, Fiber.interrupt, { discard: true })),
-          Effect.zipRight(Effect.promise(() => consumer.disconnect().catch(() => undefined)))
+          Effect.andThen(Effect.forEach(handling, Fiber.interrupt, { discard: true })),
+          Effect.andThen(Effect.promise(() => consumer.disconnect().catch(() => undefined)))
         )
     )
     consumer.on(consumer.events.CRASH, ({ payload }) => {
       const failure = kafkaFailure(`consume ${options.topics.join(", ")} in group ${options.group}`)(payload.error)
-      Runtime.runFork(runtime)(
+      Effect.runForkWith(runtime)(
         payload.restart
           ? Effect.logWarning(`${failure.reason}; the member restarts`)
           : stop(Cause.fail(failure))
@@ -120,11 +120,11 @@ export const makeConsume = (kafka: Kafka, topics: Topics, settings: ConsumeSetti
           eachBatchAutoResolve: false,
           eachBatch: async (payload) => {
             if (stopped) return
-            const fiber = Runtime.runFork(runtime)(handleBatch(payload))
+            const fiber = Effect.runForkWith(runtime)(handleBatch(payload))
             handling.add(fiber)
-            const exit = await Runtime.runPromise(runtime)(Fiber.await(fiber)).finally(() => handling.delete(fiber))
+            const exit = await Effect.runPromiseWith(runtime)(Fiber.await(fiber)).finally(() => handling.delete(fiber))
             if (Exit.isFailure(exit)) {
-              const failure = Cause.failureOption(exit.cause)
+              const failure = Cause.findErrorOption(exit.cause)
               if (failure._tag === "Some") throw failure.value.error
             }
           }

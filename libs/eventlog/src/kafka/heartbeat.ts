@@ -18,10 +18,10 @@ export const whileHeartbeating = (
 ) =>
 <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
   Effect.scoped(
-    Effect.zipRight(
+    Effect.andThen(
       Effect.sleep(interval).pipe(
-        Effect.zipRight(Effect.tryPromise(heartbeat)),
-        Effect.catchAll((failure) => onError(failure.error)),
+        Effect.andThen(Effect.tryPromise(heartbeat)),
+        Effect.catch((failure) => onError(failure.cause)),
         Effect.forever,
         Effect.forkScoped
       ),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
 import type { EventEnvelope } from "@synth/contracts"
-import { Chunk, Effect, Layer, Stream } from "effect"
+import { Effect, Layer, Stream } from "effect"
 import { Kafka, logLevel } from "kafkajs"
 import { EventLog } from "../EventLog.ts"
 import { verifyChains } from "../integrity/verifyChains.ts"
@@ -22,7 +22,6 @@ const appendThrough = (options: { readonly brokers: ReadonlyArray<string>; reado
 
 const rawLog = (brokers: ReadonlyArray<string>, prefix: string) =>
   Stream.runCollect(readRawKafka({ brokers, topicPrefix: prefix, topics: [topic] })).pipe(
-    Effect.map(Chunk.toArray),
     Effect.scoped
   )
 

@@ -32,13 +32,13 @@ layer(layerKafkaForTests({ sessionTimeout: sessionTimeoutMillis, heartbeatInterv
         // Event 0 is the model training: 2.5 session timeouts long.
         const handle = (event: StoredEvent) =>
           Ref.update(handled, (so) => [...so, payloadN(event)]).pipe(
-            Effect.zipRight(payloadN(event) === 0 ? Effect.sleep(sessionTimeoutMillis * 2.5) : Effect.void)
+            Effect.andThen(payloadN(event) === 0 ? Effect.sleep(sessionTimeoutMillis * 2.5) : Effect.void)
           )
-        const first = yield* Effect.fork(log.consume({ group, topics: [topic], handle }))
+        const first = yield* Effect.forkChild(log.consume({ group, topics: [topic], handle }))
         yield* Ref.get(handled).pipe(Effect.repeat({ until: (so) => so.length > 0, schedule: Schedule.spaced("50 millis") }))
         // A second member joins while the first is busy: the rebalance must wait for the first, not expel it.
         yield* Effect.sleep("2 seconds")
-        const second = yield* Effect.fork(log.consume({ group, topics: [topic], handle }))
+        const second = yield* Effect.forkChild(log.consume({ group, topics: [topic], handle }))
         yield* waitUntilCommitted(group, topic, { every: "100 millis", within: "45 seconds" })
         // A redelivery of event 0 to either member would show up within this time.
         yield* Effect.sleep("3 seconds")
@@ -89,7 +89,7 @@ describe("Kafka adapter", () => {
       const partitionsWith = (settings: Record<string, string>) =>
         Effect.flatMap(EventLog, (log) => log.partitions(uniqueTopic("configured"))).pipe(
           Effect.provide(
-            layerFromConfig.pipe(Layer.provide(Layer.setConfigProvider(ConfigProvider.fromJson(settings))))
+            layerFromConfig.pipe(Layer.provide(ConfigProvider.layer(ConfigProvider.fromUnknown(settings))))
           )
         )
       const kafka = yield* kafkaTestSettings

@@ -1,5 +1,5 @@
 import { allTopicNames } from "@synth/contracts"
-import { Config, Duration, Effect, Layer, type Scope, Stream } from "effect"
+import { Config, Duration, Effect, Layer, Schema, SchemaIssue, type Scope, Stream } from "effect"
 import * as Arr from "effect/Array"
 import { Kafka, logLevel, Partitioners } from "kafkajs"
 import { type AppendRecord, EventLog, type EventLogError } from "../EventLog.ts"
@@ -25,18 +25,18 @@ export interface KafkaOptions {
   /** Created (when missing) before the log is used (default: the topic registry of @synth/contracts). */
   readonly topics?: ReadonlyArray<string>
   /** How long an append waits for the broker (default 30 s). */
-  readonly appendTimeout?: Duration.DurationInput
+  readonly appendTimeout?: Duration.Input
   /** Recently appended event ids this process remembers to answer a re-append with the stored position (default 100 000). */
   readonly dedupeWindow?: number
   /** Default 30 s: how long the group waits for a member it no longer hears from (a crashed process). */
-  readonly sessionTimeout?: Duration.DurationInput
+  readonly sessionTimeout?: Duration.Input
   /** Default 3 s; well under the session timeout. */
-  readonly heartbeatInterval?: Duration.DurationInput
+  readonly heartbeatInterval?: Duration.Input
   /**
    * Default 30 minutes: how long a rebalance waits for a member that is busy with a healthy long handler (model
    * training) before giving its partitions to another member.
    */
-  readonly rebalanceTimeout?: Duration.DurationInput
+  readonly rebalanceTimeout?: Duration.Input
 }
 
 /**
@@ -59,7 +59,7 @@ const connect = (options: KafkaOptions) =>
       clientId,
       brokers: [...options.brokers],
       logLevel: logLevel.INFO,
-      logCreator: effectLogCreator(yield* Effect.runtime<never>())
+      logCreator: effectLogCreator(yield* Effect.context())
     })
     const admin = yield* Effect.acquireRelease(
       Effect.sync(() => kafka.admin()),
@@ -81,11 +81,11 @@ const connect = (options: KafkaOptions) =>
  * bytes reach the caller. Records deleted by retention are gone: chains then start late and verify reports that.
  */
 export const readRawKafka = (options: KafkaOptions): Stream.Stream<RawRecord, EventLogError, Scope.Scope> =>
-  Stream.unwrapScoped(Effect.gen(function*() {
+  Stream.unwrap(Effect.gen(function*() {
     const { clientId, kafka, topics } = yield* connect(options)
     const readRaw = makeReadRaw(kafka, topics, {
       clientId,
-      heartbeatInterval: Duration.decode(options.heartbeatInterval ?? "3 seconds")
+      heartbeatInterval: Duration.fromInputUnsafe(options.heartbeatInterval ?? "3 seconds")
     })
     const ranges = yield* Effect.forEach(options.topics ?? allTopicNames, (topic) =>
       Effect.map(topics.offsetRanges(topic), (found) => found.map((range) => ({ topic, ...range }))))
@@ -111,14 +111,14 @@ export const makeKafka = (options: KafkaOptions) =>
     yield* Effect.tryPromise({ try: () => producer.connect(), catch: kafkaFailure("connect the producer") })
     const send = yield* makeAppender(producer, topics, {
       dedupeWindow: options.dedupeWindow ?? 100_000,
-      appendTimeout: Duration.decode(options.appendTimeout ?? "30 seconds")
+      appendTimeout: Duration.fromInputUnsafe(options.appendTimeout ?? "30 seconds")
     })
-    const heartbeatInterval = Duration.decode(options.heartbeatInterval ?? "3 seconds")
+    const heartbeatInterval = Duration.fromInputUnsafe(options.heartbeatInterval ?? "3 seconds")
     const read = makeRead(kafka, topics, { clientId, heartbeatInterval })
     const consume = makeConsume(kafka, topics, {
-      sessionTimeout: Duration.decode(options.sessionTimeout ?? "30 seconds"),
+      sessionTimeout: Duration.fromInputUnsafe(options.sessionTimeout ?? "30 seconds"),
       heartbeatInterval,
-      rebalanceTimeout: Duration.decode(options.rebalanceTimeout ?? "30 minutes")
+      rebalanceTimeout: Duration.fromInputUnsafe(options.rebalanceTimeout ?? "30 minutes")
     })
 
     return EventLog.of({
@@ -146,10 +146,10 @@ export const makeKafka = (options: KafkaOptions) =>
   }).pipe(Effect.withSpan("EventLog.openKafka", { attributes: { brokers: options.brokers.join(",") } }))
 
 export const layerKafka = (options: KafkaOptions): Layer.Layer<EventLog, EventLogError> =>
-  Layer.scoped(EventLog, makeKafka(options))
+  Layer.effect(EventLog, makeKafka(options))
 
 const positive = (name: string) =>
-  Config.integer(name).pipe(Config.validate({ message: `${name} must be a positive integer`, validation: (n) => n > 0 }))
+  Config.schema(Schema.Int.check(Schema.isGreaterThan(0, { message: `${name} must be a positive integer` })), name)
 
 /**
  * The Kafka adapter as the distributed runtime configures it: KAFKA_BROKERS (comma-separated host:port, required),
@@ -157,17 +157,23 @@ const positive = (name: string) =>
  * (30 seconds), KAFKA_SESSION_TIMEOUT (30 seconds), KAFKA_REBALANCE_TIMEOUT (30 minutes).
  */
 export const kafkaOptionsConfig: Config.Config<KafkaOptions> = Config.all({
-  brokers: Config.array(Config.string(), "KAFKA_BROKERS").pipe(
+  brokers: Config.Array(Schema.String, "KAFKA_BROKERS").pipe(
     Config.map((brokers) => brokers.map((broker) => broker.trim()).filter((broker) => broker.length > 0)),
-    Config.validate({ message: "KAFKA_BROKERS must name at least one host:port", validation: (brokers) => brokers.length > 0 })
+    Config.mapEffect((brokers) =>
+      brokers.length > 0
+        ? Effect.succeed(brokers)
+        : Effect.fail(new Config.ConfigError(new Schema.SchemaError(new SchemaIssue.InvalidValue({
+          message: "KAFKA_BROKERS must name at least one host:port"
+        }))))
+    )
   ),
-  clientId: Config.string("KAFKA_CLIENT_ID").pipe(Config.withDefault("synth")),
-  topicPrefix: Config.string("KAFKA_TOPIC_PREFIX").pipe(Config.withDefault("")),
+  clientId: Config.String("KAFKA_CLIENT_ID").pipe(Config.withDefault("synth")),
+  topicPrefix: Config.String("KAFKA_TOPIC_PREFIX").pipe(Config.withDefault("")),
   partitions: positive("KAFKA_PARTITIONS").pipe(Config.withDefault(3)),
   replicationFactor: positive("KAFKA_REPLICATION_FACTOR").pipe(Config.withDefault(1)),
-  appendTimeout: Config.duration("KAFKA_APPEND_TIMEOUT").pipe(Config.withDefault(Duration.seconds(30))),
-  sessionTimeout: Config.duration("KAFKA_SESSION_TIMEOUT").pipe(Config.withDefault(Duration.seconds(30))),
-  rebalanceTimeout: Config.duration("KAFKA_REBALANCE_TIMEOUT").pipe(Config.withDefault(Duration.minutes(30)))
+  appendTimeout: Config.Duration("KAFKA_APPEND_TIMEOUT").pipe(Config.withDefault(Duration.seconds(30))),
+  sessionTimeout: Config.Duration("KAFKA_SESSION_TIMEOUT").pipe(Config.withDefault(Duration.seconds(30))),
+  rebalanceTimeout: Config.Duration("KAFKA_REBALANCE_TIMEOUT").pipe(Config.withDefault(Duration.minutes(30)))
 })
 
-export const layerKafkaConfig = Layer.unwrapEffect(Effect.map(kafkaOptionsConfig, layerKafka))
+export const layerKafkaConfig = Layer.unwrap(Effect.map(kafkaOptionsConfig, layerKafka))

@@ -1,4 +1,4 @@
-import { Effect, LogLevel, Runtime } from "effect"
+import { type Context, Effect, type LogLevel } from "effect"
 import { logLevel as KafkaLogLevel, type logCreator as LogCreator } from "kafkajs"
 
 /**
@@ -7,17 +7,17 @@ import { logLevel as KafkaLogLevel, type logCreator as LogCreator } from "kafkaj
  */
 const shownFields = ["broker", "clientId", "groupId", "memberId", "topic", "partition", "retryCount", "retryTime", "error"]
 
-const levelOf = (level: KafkaLogLevel) => {
+const levelOf = (level: KafkaLogLevel): LogLevel.Severity => {
   switch (level) {
     case KafkaLogLevel.ERROR:
-      return LogLevel.Error
+      return "Error"
     case KafkaLogLevel.WARN:
-      return LogLevel.Warning
+      return "Warn"
     case KafkaLogLevel.INFO:
       // kafkajs narrates joins, starts and stops at INFO: useful when debugging, noise otherwise.
-      return LogLevel.Debug
+      return "Debug"
     default:
-      return LogLevel.Trace
+      return "Trace"
   }
 }
 
@@ -27,7 +27,7 @@ const levelOf = (level: KafkaLogLevel) => {
  * exists", a retried "coordinator loading"): those go to Debug, and attempts kafkajs retries go to Warning. What is
  * really wrong surfaces where it is handled.
  */
-export const effectLogCreator = (runtime: Runtime.Runtime<never>): LogCreator => () => ({ label: _label, level, log, namespace }) => {
+export const effectLogCreator = (runtime: Context.Context<never>): LogCreator => () => ({ label: _label, level, log, namespace }) => {
   const { message, ...extra } = log
   const isResponseError = namespace === "Connection" && message.startsWith("Response ")
   const isRetried = level === KafkaLogLevel.ERROR && (extra as { readonly retryCount?: unknown }).retryCount !== undefined
@@ -36,11 +36,8 @@ export const effectLogCreator = (runtime: Runtime.Runtime<never>): LogCreator =>
     const value = (extra as Record<string, unknown>)[field]
     if (value !== undefined) annotations[field] = value
   }
-  Runtime.runSync(runtime)(
-    Effect.logWithLevel(
-      isResponseError ? LogLevel.Debug : isRetried ? LogLevel.Warning : levelOf(level),
-      `kafkajs: ${message}`
-    ).pipe(
+  Effect.runSyncWith(runtime)(
+    Effect.logWithLevel(isResponseError ? "Debug" : isRetried ? "Warn" : levelOf(level))(`kafkajs: ${message}`).pipe(
       Effect.annotateLogs(annotations)
     )
   )

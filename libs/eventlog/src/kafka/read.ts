@@ -1,4 +1,4 @@
-import { Chunk, Duration, Effect, Queue, Runtime, Stream, Take } from "effect"
+import { Array as Arr, Duration, Effect, Exit, Queue, Stream, type Take } from "effect"
 import { AssignerProtocol, type Batch, type Consumer, type Kafka, type KafkaMessage, type PartitionAssigner } from "kafkajs"
 import { EventLogError, type StoredEvent } from "../EventLog.ts"
 import type { RawRecord } from "../integrity/verifyChains.ts"
@@ -59,7 +59,7 @@ const makeReadWith = <A extends { readonly offset: number }>(decode: Decode<A>) 
   if (!Number.isSafeInteger(fromOffset) || fromOffset < 0) {
     return invalid(`fromOffset must be a non-negative integer, got ${fromOffset}`)
   }
-  return Stream.unwrapScoped(Effect.gen(function*() {
+  return Stream.unwrap(Effect.gen(function*() {
     const count = yield* topics.partitions(topic)
     if (!Number.isInteger(partition) || partition < 0 || partition >= count) {
       return invalid(`Partition ${partition} does not exist: topic ${topic} has partitions 0..${count - 1}`)
@@ -73,7 +73,7 @@ const makeReadWith = <A extends { readonly offset: number }>(decode: Decode<A>) 
     if (fromOffset >= end) return Stream.empty
 
     const physicalTopic = topics.physical(topic)
-    const runtime = yield* Effect.runtime<never>()
+    const runtime = yield* Effect.context()
     const takes = yield* Effect.acquireRelease(Queue.bounded<Take.Take<A, EventLogError>>(bufferedBatches), Queue.shutdown)
     // The next offset the stream expects: a (re)joining reader seeks there, and anything before it is a repeat.
     let next = fromOffset
@@ -82,13 +82,12 @@ const makeReadWith = <A extends { readonly offset: number }>(decode: Decode<A>) 
       Effect.gen(function*() {
         const fresh = batch.messages.filter((message) => Number(message.offset) >= next && Number(message.offset) < end)
         const events = yield* Effect.forEach(fresh, (message) => decode(topic, partition, message))
-        const last = events.at(-1)
-        if (last !== undefined) {
-          yield* Queue.offer(takes, Take.chunk(Chunk.unsafeFromArray(events)))
-          next = last.offset + 1
+        if (Arr.isReadonlyArrayNonEmpty(events)) {
+          yield* Queue.offer(takes, events)
+          next = Arr.lastNonEmpty(events).offset + 1
         }
-        if (Number(batch.lastOffset()) >= end - 1) yield* Queue.offer(takes, Take.end)
-      }).pipe(Effect.catchAll((error) => Queue.offer(takes, Take.fail(error))))
+        if (Number(batch.lastOffset()) >= end - 1) yield* Queue.offer(takes, Exit.void)
+      }).pipe(Effect.catch((error) => Queue.offer(takes, Exit.fail(error))))
 
     const consumer: Consumer = yield* Effect.acquireRelease(
       Effect.sync(() =>
@@ -102,12 +101,12 @@ const makeReadWith = <A extends { readonly offset: number }>(decode: Decode<A>) 
         })
       ),
       // Shutting the queue down first releases a batch handler waiting to offer, which the disconnect waits for.
-      (consumer) => Queue.shutdown(takes).pipe(Effect.zipRight(Effect.promise(() => consumer.disconnect().catch(() => undefined))))
+      (consumer) => Queue.shutdown(takes).pipe(Effect.andThen(Effect.promise(() => consumer.disconnect().catch(() => undefined))))
     )
     consumer.on(consumer.events.GROUP_JOIN, () => consumer.seek({ topic: physicalTopic, partition, offset: String(next) }))
     consumer.on(consumer.events.CRASH, ({ payload }) => {
       if (!payload.restart) {
-        Runtime.runFork(runtime)(Queue.offer(takes, Take.fail(kafkaFailure(`read ${physicalTopic}/${partition}`)(payload.error))))
+        Effect.runForkWith(runtime)(Queue.offer(takes, Exit.fail(kafkaFailure(`read ${physicalTopic}/${partition}`)(payload.error))))
       }
     })
     yield* Effect.tryPromise({
@@ -123,7 +122,7 @@ const makeReadWith = <A extends { readonly offset: number }>(decode: Decode<A>) 
               whileHeartbeating(heartbeat, settings.heartbeatInterval, () => Effect.void)
             )
             // Rejected only when the stream has ended and shut the queue: nothing is left to deliver then.
-            await Runtime.runPromise(runtime)(delivery).catch(() => undefined)
+            await Effect.runPromiseWith(runtime)(delivery).catch(() => undefined)
           }
         })
       },

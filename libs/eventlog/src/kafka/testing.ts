@@ -8,9 +8,10 @@ import { type KafkaOptions, kafkaOptionsConfig, layerKafka } from "./kafka.ts"
  */
 export const testKafkaBrokers: Effect.Effect<ReadonlyArray<string>> = kafkaOptionsConfig.pipe(
   Effect.map((options) => options.brokers),
-  Effect.orDieWith((error) =>
+  Effect.mapError((error) =>
     new Error(`Kafka tests need KAFKA_BROKERS (the int/e2e setup provides it; see test/support/infra.ts): ${String(error)}`)
-  )
+  ),
+  Effect.orDie
 )
 
 /** A topic and group prefix no other test uses, so tests share one cluster without seeing each other. */
@@ -20,7 +21,7 @@ export const uniqueKafkaPrefix = (): string => `test-${crypto.randomUUID().slice
 export const layerKafkaForTests = (
   options: Omit<KafkaOptions, "brokers"> = {}
 ): Layer.Layer<EventLog, EventLogError> =>
-  Layer.unwrapEffect(
+  Layer.unwrap(
     Effect.map(testKafkaBrokers, (brokers) => layerKafka({ topics: [], topicPrefix: uniqueKafkaPrefix(), ...options, brokers }))
   )
 

@@ -29,9 +29,9 @@ const isTransient = (error: EventLogError) => {
   return false
 }
 
-const patience = Schedule.exponential("50 millis", 2).pipe(
-  Schedule.union(Schedule.spaced("1 second")),
-  Schedule.upTo("30 seconds")
+// Exponential from 50 ms, never more than a second apart (the shorter of the two delays), for 30 seconds.
+const patience = Schedule.min([Schedule.exponential("50 millis", 2), Schedule.spaced("1 second")]).pipe(
+  Schedule.upTo({ duration: "30 seconds" })
 )
 
 /** An admin request, retried while it fails for a transient reason. */
@@ -92,14 +92,14 @@ export const makeTopics = (admin: Admin, settings: TopicSettings) => {
       if (known !== undefined) return Effect.succeed(known)
       return exists(topic).pipe(
         Effect.flatMap((found) => (found ? Effect.void : create(topic))),
-        Effect.zipRight(awaitPartitions(topic)),
+        Effect.andThen(awaitPartitions(topic)),
         Effect.tap((count) => Effect.sync(() => partitionCounts.set(topic, count)))
       )
     })
 
   /** Per partition, in partition order: the first offset still stored and the next offset to be written. */
   const offsetRanges = (topic: string) =>
-    Effect.zipRight(
+    Effect.andThen(
       partitions(topic),
       request(`read the offsets of ${physical(topic)}`, () => admin.fetchTopicOffsets(physical(topic)))
     ).pipe(
@@ -114,7 +114,7 @@ export const makeTopics = (admin: Admin, settings: TopicSettings) => {
     Effect.map(offsetRanges(topic), (ranges) => ranges.map(({ high, partition }) => ({ topic, partition, offset: high })))
 
   const committedOffsets = (group: string, topic: string): Effect.Effect<ReadonlyArray<Position>, EventLogError> =>
-    Effect.zipRight(
+    Effect.andThen(
       partitions(topic),
       request(
         `read the offsets group ${settings.prefix}${group} committed on ${physical(topic)}`,

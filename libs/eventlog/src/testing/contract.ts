@@ -1,5 +1,5 @@
 import { describe, expect, layer } from "@effect/vitest"
-import { Chunk, Data, Effect, Fiber, type Layer, Queue, Stream } from "effect"
+import { Data, Effect, Fiber, type Layer, Queue, Stream } from "effect"
 import { EventLog, EventLogError, type Position, type StoredEvent } from "../EventLog.ts"
 import { payloadN, readAll, testEnvelope, uniqueTopic, waitUntilCommitted, withoutSeal } from "./fixtures.ts"
 
@@ -12,8 +12,7 @@ const byOffset = (left: StoredEvent, right: StoredEvent) => left.offset - right.
 
 const takeN = <A>(queue: Queue.Dequeue<A>, count: number) =>
   Queue.takeBetween(queue, count, count).pipe(
-    Effect.map(Chunk.toArray),
-    Effect.timeoutFail({ duration: patience, onTimeout: () => new Error(`fewer than ${count} events arrived`) })
+    Effect.timeoutOrElse({ duration: patience, orElse: () => Effect.fail(new Error(`fewer than ${count} events arrived`)) })
   )
 
 /**
@@ -185,8 +184,7 @@ export const eventLogContract = (name: string, makeLayer: () => Layer.Layer<Even
           ])
           const start = positions[4]!
           const events = yield* log.read({ ...start, fromOffset: start.offset, follow: false }).pipe(
-            Stream.runCollect,
-            Effect.map(Chunk.toArray)
+            Stream.runCollect
           )
           expect(events.map(payloadN)).toEqual([4, 5, 6, 7, 8, 9])
           expect(events.map((event) => event.offset)).toEqual(positions.slice(4).map((position) => position.offset))
@@ -207,8 +205,7 @@ export const eventLogContract = (name: string, makeLayer: () => Layer.Layer<Even
           ])
           const events = yield* log.read({ ...first!, fromOffset: 0, follow: false }).pipe(
             Stream.tap((event) => (payloadN(event) === 0 ? appendedMeanwhile : Effect.void)),
-            Stream.runCollect,
-            Effect.map(Chunk.toArray)
+            Stream.runCollect
           )
           expect(events.map(payloadN)).toEqual([0, 1, 2])
           expect((yield* readAll(topic)).map(payloadN)).toEqual([0, 1, 2, 3, 4])
@@ -222,13 +219,13 @@ export const eventLogContract = (name: string, makeLayer: () => Layer.Layer<Even
           const follower = yield* log.read({ ...before!, fromOffset: before!.offset, follow: true }).pipe(
             Stream.take(4),
             Stream.runCollect,
-            Effect.timeoutFail({ duration: patience, onTimeout: () => new Error("the follower missed an append") }),
-            Effect.fork
+            Effect.timeoutOrElse({ duration: patience, orElse: () => Effect.fail(new Error("the follower missed an append")) }),
+            Effect.forkChild
           )
           yield* log.append([{ topic, envelope: testEnvelope("agg", 1) }])
           yield* Effect.sleep("100 millis")
           yield* log.append([{ topic, envelope: testEnvelope("agg", 2) }, { topic, envelope: testEnvelope("agg", 3) }])
-          const events = Chunk.toArray(yield* Fiber.join(follower))
+          const events = yield* Fiber.join(follower)
           expect(events.map(payloadN)).toEqual([0, 1, 2, 3])
         }))
 
@@ -290,7 +287,7 @@ export const eventLogContract = (name: string, makeLayer: () => Layer.Layer<Even
           ])
           const seen = yield* Queue.unbounded<StoredEvent>()
           const member = yield* log.consume({ group, topics: [topic], handle: (event) => Queue.offer(seen, event) })
-            .pipe(Effect.fork)
+            .pipe(Effect.forkChild)
           yield* log.append([{ topic, envelope: testEnvelope("b", 3) }, { topic, envelope: testEnvelope("c", 4) }])
           const handled = yield* takeN(seen, 5)
           yield* waitUntilCommitted(group, topic, { every: "20 millis", within: patience })
@@ -325,7 +322,7 @@ export const eventLogContract = (name: string, makeLayer: () => Layer.Layer<Even
                 : Queue.offer(seenByFirst, event)
           }).pipe(
             Effect.flip,
-            Effect.timeoutFail({ duration: patience, onTimeout: () => new Error("the failing member never stopped") })
+            Effect.timeoutOrElse({ duration: patience, orElse: () => Effect.fail(new Error("the failing member never stopped")) })
           )
           expect(error).toEqual(new HandlerFailed({ offset: failing.offset }))
           expect((yield* takeN(seenByFirst, 1)).map(payloadN)).toEqual([0])
@@ -334,7 +331,7 @@ export const eventLogContract = (name: string, makeLayer: () => Layer.Layer<Even
 
           const seenBySecond = yield* Queue.unbounded<StoredEvent>()
           const second = yield* log.consume({ group, topics: [topic], handle: (event) => Queue.offer(seenBySecond, event) })
-            .pipe(Effect.fork)
+            .pipe(Effect.forkChild)
           expect((yield* takeN(seenBySecond, 2)).map(payloadN)).toEqual([1, 2])
           yield* waitUntilCommitted(group, topic, { every: "20 millis", within: patience })
           yield* Fiber.interrupt(second)
@@ -355,7 +352,7 @@ export const eventLogContract = (name: string, makeLayer: () => Layer.Layer<Even
             Effect.gen(function*() {
               const seen = yield* Queue.unbounded<StoredEvent>()
               const member = yield* log.consume({ group, topics: [topic], handle: (event) => Queue.offer(seen, event) })
-                .pipe(Effect.fork)
+                .pipe(Effect.forkChild)
               const handled = yield* takeN(seen, 3)
               yield* waitUntilCommitted(group, topic, { every: "20 millis", within: patience })
               yield* Fiber.interrupt(member)
@@ -379,7 +376,7 @@ export const eventLogContract = (name: string, makeLayer: () => Layer.Layer<Even
           ])
           const seen = yield* Queue.unbounded<StoredEvent>()
           const member = log.consume({ group, topics: [topic], handle: (event) => Queue.offer(seen, event) })
-          const members = yield* Effect.all([Effect.fork(member), Effect.fork(member)])
+          const members = yield* Effect.all([Effect.forkChild(member), Effect.forkChild(member)])
           const handled = yield* takeN(seen, 10)
           yield* waitUntilCommitted(group, topic, { every: "20 millis", within: patience })
           yield* Effect.sleep("100 millis")

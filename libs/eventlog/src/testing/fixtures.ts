@@ -1,5 +1,5 @@
 import type { EventEnvelope } from "@synth/contracts"
-import { Chunk, type Duration, Effect, Schedule, Stream } from "effect"
+import { type Duration, Effect, Schedule, Stream } from "effect"
 import { EventLog, type StoredEvent } from "../EventLog.ts"
 
 /** A topic no other test uses, so suites can share one log (and one Kafka cluster). */
@@ -35,7 +35,7 @@ export const readAll = (topic: string) =>
     const perPartition = yield* Effect.forEach(
       Array.from({ length: partitions }, (_, partition) => partition),
       (partition) =>
-        log.read({ topic, partition, fromOffset: 0, follow: false }).pipe(Stream.runCollect, Effect.map(Chunk.toArray))
+        log.read({ topic, partition, fromOffset: 0, follow: false }).pipe(Stream.runCollect)
     )
     return perPartition.flat()
   })
@@ -44,7 +44,7 @@ export const readAll = (topic: string) =>
 export const waitUntilCommitted = (
   group: string,
   topic: string,
-  options: { readonly every: Duration.DurationInput; readonly within: Duration.DurationInput }
+  options: { readonly every: Duration.Input; readonly within: Duration.Input }
 ) =>
   Effect.gen(function*() {
     const log = yield* EventLog
@@ -54,6 +54,6 @@ export const waitUntilCommitted = (
         until: (committed) => JSON.stringify(committed) === JSON.stringify(end),
         schedule: Schedule.spaced(options.every)
       }),
-      Effect.timeoutFail({ duration: options.within, onTimeout: () => new Error(`group ${group} never caught up`) })
+      Effect.timeoutOrElse({ duration: options.within, orElse: () => Effect.fail(new Error(`group ${group} never caught up`)) })
     )
   })

@@ -1,5 +1,5 @@
 import { encodeDomainEvent, topicOf, type Actor, type DomainEvent, type EventEnvelope } from "@synth/contracts"
-import { Clock, DateTime, Effect, Metric } from "effect"
+import { Clock, Context, DateTime, Effect, Layer, Metric } from "effect"
 import type { NonEmptyReadonlyArray } from "effect/Array"
 import { EventLog } from "../EventLog.ts"
 import { Ids } from "./Ids.ts"
@@ -25,20 +25,20 @@ export const appendsTotal = Metric.counter("eventlog_appends_total", {
 })
 
 /** Wraps decided events in envelopes and appends them to the topic their definition names. */
-export class EventWriter extends Effect.Service<EventWriter>()("@synth/eventlog/EventWriter", {
-  effect: Effect.gen(function* () {
+export class EventWriter extends Context.Service<EventWriter>()("@synth/eventlog/EventWriter", {
+  make: Effect.gen(function* () {
     const log = yield* EventLog
     const ids = yield* Ids
 
     const eventIdOf = (event: DomainEvent, context: EventContext) => {
       if (context.eventIds !== "derived") return ids.next
-      if (context.causationId === null) return Effect.dieMessage("derived event ids need a causation id")
+      if (context.causationId === null) return Effect.die(new Error("derived event ids need a causation id"))
       return Effect.succeed(ids.forName(`outcome:${context.causationId}:${event.type}`))
     }
 
     const envelope = Effect.fn("EventWriter.envelope")(function* (event: DomainEvent, context: EventContext) {
       const encoded = yield* encodeDomainEvent(event).pipe(Effect.orDie)
-      const occurredAt = DateTime.formatIso(DateTime.unsafeMake(yield* Clock.currentTimeMillis))
+      const occurredAt = DateTime.formatIso(DateTime.makeUnsafe(yield* Clock.currentTimeMillis))
       const result: EventEnvelope = {
         eventId: (yield* eventIdOf(event, context)) as EventEnvelope["eventId"],
         type: encoded.type,
@@ -61,11 +61,12 @@ export class EventWriter extends Effect.Service<EventWriter>()("@synth/eventlog/
       // The log being unreachable is not the caller's fault: a defect, answered as "internal error" and logged.
       const positions = yield* log.append(records as NonEmptyReadonlyArray<(typeof records)[number]>).pipe(Effect.orDie)
       yield* Effect.forEach(records, ({ envelope, topic }) =>
-        Metric.increment(Metric.tagged(Metric.tagged(appendsTotal, "topic", topic), "type", envelope.type)), { discard: true })
+        Metric.update(Metric.withAttributes(appendsTotal, { topic, type: envelope.type }), 1), { discard: true })
       return positions
     })
 
     return { append } as const
-  }),
-  dependencies: [Ids.Default]
-}) {}
+  })
+}) {
+  static readonly layer = Layer.effect(this, this.make).pipe(Layer.provide([Ids.layer]))
+}

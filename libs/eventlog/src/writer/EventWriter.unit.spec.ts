@@ -6,7 +6,7 @@ import { appendsTotal, EventWriter } from "./EventWriter.ts"
 
 const appendsOf = (topic: string, type: string) =>
   Effect.map(
-    Metric.value(Metric.tagged(Metric.tagged(appendsTotal, "topic", topic), "type", type)),
+    Metric.value(Metric.withAttributes(Metric.withAttributes(appendsTotal, { topic: topic }), { type: type })),
     (state) => state.count
   )
 
@@ -25,5 +25,5 @@ describe("EventWriter", () => {
       )
       expect((yield* appendsOf("synth.user", "user.registered")) - before).toBe(2)
       expect(yield* appendsOf("synth.dataset", "user.registered")).toBe(0)
-    }).pipe(Effect.provide(EventWriter.Default.pipe(Layer.provide(layerMemory())))))
+    }).pipe(Effect.provide(EventWriter.layer.pipe(Layer.provide(layerMemory())))))
 })
