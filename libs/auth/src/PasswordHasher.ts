@@ -1,4 +1,4 @@
-import { Effect, Layer, Option } from "effect"
+import { Context, Effect, Layer, Option } from "effect"
 import { randomBytes, scrypt, timingSafeEqual } from "node:crypto"
 import {
   encodeScryptHash,
@@ -9,7 +9,7 @@ import {
 } from "./scryptFormat.ts"
 
 const deriveKey = (password: string, salt: Buffer, { N, keyLength, p, r }: ScryptParams) =>
-  Effect.async<Buffer>((resume) => {
+  Effect.callback<Buffer>((resume) => {
     // The callback form runs on libuv's thread pool: scryptSync would stall every request for the whole hash.
     // OpenSSL needs 128·r·(N + p + 2) bytes; Node's default limit (32 MiB) is just short of that at N = 2^15, r = 8.
     // NFKC: the same password typed on another keyboard or OS may arrive as different code points.
@@ -35,7 +35,7 @@ const makePasswordHasher = (params: ScryptParams) => ({
    */
   verify: Effect.fn("PasswordHasher.verify")(function*(password: string, stored: string) {
     const parsed = parseScryptHash(stored)
-    if (Option.isNone(parsed)) return yield* Effect.dieMessage("stored password hash is not in scrypt$N$r$p$salt$hash form")
+    if (Option.isNone(parsed)) return yield* Effect.die(new Error("stored password hash is not in scrypt$N$r$p$salt$hash form"))
     const { hash, params: storedParams, salt } = parsed.value
     const candidate = yield* deriveKey(password, salt, storedParams)
     return timingSafeEqual(candidate, hash)
@@ -47,12 +47,13 @@ const makePasswordHasher = (params: ScryptParams) => ({
 })
 
 /** Password hashing with scrypt, a memory-hard KDF, at production cost (about 32 MiB per hash). */
-export class PasswordHasher extends Effect.Service<PasswordHasher>()("@synth/auth/PasswordHasher", {
-  succeed: makePasswordHasher(productionScrypt)
+export class PasswordHasher extends Context.Service<PasswordHasher>()("@synth/auth/PasswordHasher", {
+  make: Effect.succeed(makePasswordHasher(productionScrypt))
 }) {
+  static readonly layer = Layer.effect(this, this.make)
   /** Insecure: far cheaper parameters, for tests that register or log in users. Never use it in a runtime. */
   static readonly InsecureFastForTests = Layer.succeed(
     PasswordHasher,
-    PasswordHasher.make(makePasswordHasher(insecureFastScryptForTests))
+    PasswordHasher.of(makePasswordHasher(insecureFastScryptForTests))
   )
 }

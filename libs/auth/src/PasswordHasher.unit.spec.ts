@@ -2,7 +2,7 @@ import { describe, expect, it } from "@effect/vitest"
 import { Cause, Effect, Exit } from "effect"
 import { PasswordHasher } from "./PasswordHasher.ts"
 
-const hashWith = (layer: typeof PasswordHasher.Default, password: string) =>
+const hashWith = (layer: typeof PasswordHasher.layer, password: string) =>
   Effect.flatMap(PasswordHasher, (hasher) => hasher.hash(password)).pipe(Effect.provide(layer))
 
 describe("PasswordHasher at production cost", () => {
@@ -13,11 +13,11 @@ describe("PasswordHasher at production cost", () => {
       expect(yield* hasher.verify("correct horse battery staple", stored)).toBe(true)
       expect(yield* hasher.verify("correct horse battery stapler", stored)).toBe(false)
       expect(hasher.needsRehash(stored)).toBe(false)
-    }).pipe(Effect.provide(PasswordHasher.Default)))
+    }).pipe(Effect.provide(PasswordHasher.layer)))
 
   it.live("writes its parameters into the hash: scrypt$N$r$p$salt$hash, 16-byte salt, 64-byte key", () =>
     Effect.gen(function*() {
-      const stored = yield* hashWith(PasswordHasher.Default, "a password of ours")
+      const stored = yield* hashWith(PasswordHasher.layer, "a password of ours")
       const [scheme, N, r, p, salt, hash] = stored.split("$")
       expect([scheme, N, r, p]).toEqual(["scrypt", "32768", "8", "1"])
       expect(Buffer.from(salt!, "base64")).toHaveLength(16)
@@ -29,11 +29,11 @@ describe("PasswordHasher at production cost", () => {
       const hasher = yield* PasswordHasher
       const finished: Array<string> = []
       yield* Effect.all([
-        Effect.tap(hasher.hash("a password of ours"), () => finished.push("hash")),
-        Effect.tap(Effect.promise(() => new Promise((resolve) => setTimeout(resolve, 5))), () => finished.push("timer"))
+        Effect.tap(hasher.hash("a password of ours"), () => Effect.sync(() => finished.push("hash"))),
+        Effect.tap(Effect.promise(() => new Promise((resolve) => setTimeout(resolve, 5))), () => Effect.sync(() => finished.push("timer")))
       ], { concurrency: "unbounded" })
       expect(finished).toEqual(["timer", "hash"])
-    }).pipe(Effect.provide(PasswordHasher.Default)))
+    }).pipe(Effect.provide(PasswordHasher.layer)))
 })
 
 describe("PasswordHasher", () => {
@@ -50,7 +50,7 @@ describe("PasswordHasher", () => {
 
   it.live("verifies hashes made with other parameters and flags them for re-hashing", () =>
     Effect.gen(function*() {
-      const production = yield* hashWith(PasswordHasher.Default, "old password")
+      const production = yield* hashWith(PasswordHasher.layer, "old password")
       const fast = yield* PasswordHasher
       expect(yield* fast.verify("old password", production)).toBe(true)
       expect(fast.needsRehash(production)).toBe(true)
@@ -70,7 +70,7 @@ describe("PasswordHasher", () => {
       const hasher = yield* PasswordHasher
       for (const stored of ["", "plaintext", "scrypt$3$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAA==", "scrypt$1073741824$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAA=="]) {
         const exit = yield* Effect.exit(hasher.verify("password", stored))
-        expect(Exit.isFailure(exit) && Cause.isDie(exit.cause)).toBe(true)
+        expect(Exit.isFailure(exit) && Cause.hasDies(exit.cause)).toBe(true)
       }
     }).pipe(Effect.provide(PasswordHasher.InsecureFastForTests)))
 })

@@ -1,4 +1,4 @@
-import { Config, Duration, Effect, type Redacted } from "effect"
+import { Config, Duration, Effect, type Redacted, Schema, SchemaIssue } from "effect"
 import { jwtSecretFromConfig } from "./jwtSecret.ts"
 
 export interface TokenSettings {
@@ -17,24 +17,28 @@ export const defaultTokenSettings = {
   refreshTokenTtlSeconds: 30 * 24 * 60 * 60
 } as const satisfies Omit<TokenSettings, "secret">
 
+const invalid = (message: string) =>
+  new Config.ConfigError(new Schema.SchemaError(new SchemaIssue.InvalidValue({ message })))
+
 /** A lifetime in whole seconds, given as seconds ("900") or as a duration ("15 minutes"). */
 const lifetimeSeconds = (name: string, fallbackSeconds: number) =>
-  Config.integer(name).pipe(
+  Config.Int(name).pipe(
     Config.map(Duration.seconds),
-    Config.orElse(() => Config.duration(name)),
+    Config.orElse(() => Config.Duration(name)),
     Config.map((lifetime) => Math.floor(Duration.toSeconds(lifetime))),
-    Config.validate({
-      message: `${name} must be at least 1 second, given in seconds ("900") or as a duration ("15 minutes")`,
-      validation: (seconds) => seconds >= 1
-    }),
+    Config.mapEffect((seconds) =>
+      seconds >= 1
+        ? Effect.succeed(seconds)
+        : Effect.fail(invalid(`${name} must be at least 1 second, given in seconds ("900") or as a duration ("15 minutes")`))
+    ),
     Config.withDefault(fallbackSeconds)
   )
 
 /** JWT_SECRET (or the generated secret file), JWT_ISSUER, JWT_AUDIENCE, ACCESS_TOKEN_TTL, REFRESH_TOKEN_TTL. */
 export const tokenSettingsFromConfig = Effect.all({
   secret: jwtSecretFromConfig,
-  issuer: Config.string("JWT_ISSUER").pipe(Config.withDefault(defaultTokenSettings.issuer)),
-  audience: Config.string("JWT_AUDIENCE").pipe(Config.withDefault(defaultTokenSettings.audience)),
+  issuer: Config.String("JWT_ISSUER").pipe(Config.withDefault(defaultTokenSettings.issuer)),
+  audience: Config.String("JWT_AUDIENCE").pipe(Config.withDefault(defaultTokenSettings.audience)),
   accessTokenTtlSeconds: lifetimeSeconds("ACCESS_TOKEN_TTL", defaultTokenSettings.accessTokenTtlSeconds),
   refreshTokenTtlSeconds: lifetimeSeconds("REFRESH_TOKEN_TTL", defaultTokenSettings.refreshTokenTtlSeconds)
 })

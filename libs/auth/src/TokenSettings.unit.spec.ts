@@ -7,7 +7,7 @@ import { Tokens, TokensLive } from "./Tokens.ts"
 import { tokenSettingsFromConfig } from "./TokenSettings.ts"
 
 const withConfig = (entries: Record<string, string>) =>
-  Effect.withConfigProvider(ConfigProvider.fromMap(new Map(Object.entries(entries))))
+  Effect.provideService(ConfigProvider.ConfigProvider, ConfigProvider.fromEnv({ env: entries }))
 
 const secret = { JWT_SECRET: "a test secret that is long enough for HS256" }
 
@@ -50,7 +50,7 @@ describe("token settings from config", () => {
 })
 
 describe("TokensLive", () => {
-  it.scoped("keeps accepting tokens across a restart with the generated secret", () =>
+  it.effect("keeps accepting tokens across a restart with the generated secret", () =>
     Effect.gen(function*() {
       const dataDir = yield* Effect.acquireRelease(
         Effect.promise(() => fs.mkdtemp(path.join(os.tmpdir(), "auth-tokens-"))),

@@ -1,4 +1,4 @@
-import { Clock, Effect, Layer, Redacted, Schema } from "effect"
+import { Clock, Context, Effect, Layer, Redacted, Schema } from "effect"
 import { jwtVerify, SignJWT } from "jose"
 import { randomBytes } from "node:crypto"
 import { isLongEnough, minimumSecretBytes } from "./jwtSecret.ts"
@@ -13,7 +13,7 @@ const clockToleranceSeconds = 5
 /** 128 bits from the OS generator; effect's `Random` is a seeded PRNG, fine for tests, not for token ids. */
 const randomId = () => randomBytes(16).toString("base64url")
 
-const TokenId = Schema.String.pipe(Schema.minLength(22))
+const TokenId = Schema.String.pipe(Schema.check(Schema.isMinLength(22)))
 const commonClaims = { sub: Schema.NonEmptyString, jti: TokenId, iat: Schema.Int, exp: Schema.Int }
 const AccessClaims = Schema.Struct({ ...commonClaims, token_use: Schema.Literal("access") })
 const RefreshClaims = Schema.Struct({ ...commonClaims, token_use: Schema.Literal("refresh"), fam: TokenId })
@@ -55,10 +55,10 @@ const verified = (claims: Schema.Struct.Type<typeof commonClaims>): VerifiedToke
  * Access and refresh JWTs (HS256). The `token_use` claim keeps the two apart, so a long-lived refresh token never
  * opens the API and an access token never buys a new pair. Time comes from effect's `Clock`, so tests can move it.
  */
-export class Tokens extends Effect.Service<Tokens>()("@synth/auth/Tokens", {
-  effect: Effect.fn("Tokens.make")(function*(settings: TokenSettings) {
+export class Tokens extends Context.Service<Tokens>()("@synth/auth/Tokens", {
+  make: Effect.fn("Tokens.make")(function*(settings: TokenSettings) {
     if (!isLongEnough(settings.secret)) {
-      return yield* Effect.dieMessage(`the token secret must be at least ${minimumSecretBytes} bytes`)
+      return yield* Effect.die(new Error(`the token secret must be at least ${minimumSecretBytes} bytes`))
     }
     // Imported once, usable only for HMAC-SHA-256 and not extractable: the raw secret is not kept around.
     const key = yield* Effect.promise(() =>
@@ -89,7 +89,7 @@ export class Tokens extends Effect.Service<Tokens>()("@synth/auth/Tokens", {
         return { token, tokenId, expiresIn: ttl, expiresAt: issuedAt + ttl }
       })
 
-    const verify = <A, I>(token: string, use: "access" | "refresh", claims: Schema.Schema<A, I>) =>
+    const verify = <A, I>(token: string, use: "access" | "refresh", claims: Schema.Codec<A, I>) =>
       Effect.gen(function*() {
         const now = yield* Clock.currentTimeMillis
         const { payload } = yield* Effect.tryPromise({
@@ -107,7 +107,7 @@ export class Tokens extends Effect.Service<Tokens>()("@synth/auth/Tokens", {
         })
         if (payload["token_use"] !== use) return yield* new TokenRejected({ reason: "wrong_type" })
         return yield* Effect.mapError(
-          Schema.decodeUnknown(claims)(payload),
+          Schema.decodeUnknownEffect(claims)(payload),
           (cause) => new TokenRejected({ reason: "malformed", cause })
         )
       })
@@ -135,7 +135,9 @@ export class Tokens extends Effect.Service<Tokens>()("@synth/auth/Tokens", {
       })
     }
   })
-}) {}
+}) {
+  static readonly layer = (settings: TokenSettings) => Layer.effect(this, this.make(settings))
+}
 
 /** Tokens configured from the environment: see `tokenSettingsFromConfig`. */
-export const TokensLive = Layer.unwrapEffect(Effect.map(tokenSettingsFromConfig, Tokens.Default))
+export const TokensLive = Layer.unwrap(Effect.map(tokenSettingsFromConfig, Tokens.layer))

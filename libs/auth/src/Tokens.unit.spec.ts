@@ -1,5 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Redacted, TestClock } from "effect"
+import { Effect, Redacted } from "effect"
+import { TestClock } from "effect/testing"
 import { SignJWT } from "jose"
 import { TokenRejected } from "./TokenRejected.ts"
 import { Tokens } from "./Tokens.ts"
@@ -10,7 +11,7 @@ const settings: TokenSettings = { ...defaultTokenSettings, secret: Redacted.make
 const userId = "0190f5c2-6a4e-7b1d-9c3e-2f8a1b4c5d6e"
 
 const tokensWith = (overrides: Partial<TokenSettings> = {}) =>
-  Effect.provide(Tokens, Tokens.Default({ ...settings, ...overrides }))
+  Effect.provide(Tokens, Tokens.layer({ ...settings, ...overrides }))
 
 /** Tests run on effect's TestClock; start it at a realistic date rather than 1970. */
 const atNoon = TestClock.setTime(Date.parse("2025-06-01T12:00:00Z"))

@@ -1,4 +1,4 @@
-import { Config, Data, Effect, Option, Redacted } from "effect"
+import { Config, Data, Effect, Option, Redacted, Schema, SchemaIssue } from "effect"
 import { randomBytes, randomUUID } from "node:crypto"
 import * as fs from "node:fs/promises"
 import * as path from "node:path"
@@ -64,7 +64,7 @@ export const loadOrCreateSecretFile = Effect.fn("loadOrCreateSecretFile")(functi
   const secret = yield* readSecret(file).pipe(
     Effect.catchIf((error) => errorCode(error.cause) === "ENOENT", () =>
       Effect.tryPromise({ try: () => createUnlessPresent(file), catch: fail("could not create it") }).pipe(
-        Effect.zipRight(readSecret(file))
+        Effect.andThen(readSecret(file))
       ))
   )
   if (!isLongEnough(secret)) {
@@ -82,14 +82,19 @@ export const loadOrCreateSecretFile = Effect.fn("loadOrCreateSecretFile")(functi
 
 /** JWT_SECRET when set (the distributed runtime must set it); otherwise the secret file under DATA_DIR. */
 export const jwtSecretFromConfig = Effect.gen(function*() {
-  const configured = yield* Config.redacted("JWT_SECRET").pipe(
-    Config.validate({
-      message: `JWT_SECRET must be at least ${minimumSecretBytes} bytes long; generate one with: openssl rand -base64 32`,
-      validation: isLongEnough
-    }),
+  const configured = yield* Config.Redacted("JWT_SECRET").pipe(
+    Config.mapEffect((secret) =>
+      isLongEnough(secret)
+        ? Effect.succeed(secret)
+        : Effect.fail(
+          new Config.ConfigError(new Schema.SchemaError(new SchemaIssue.InvalidValue({
+            message: `JWT_SECRET must be at least ${minimumSecretBytes} bytes long; generate one with: openssl rand -base64 32`
+          })))
+        )
+    ),
     Config.option
   )
   if (Option.isSome(configured)) return configured.value
-  const dataDir = yield* Config.string("DATA_DIR").pipe(Config.withDefault("./data"))
+  const dataDir = yield* Config.String("DATA_DIR").pipe(Config.withDefault("./data"))
   return yield* loadOrCreateSecretFile(path.join(dataDir, "secrets", "jwt-secret"))
 })

@@ -11,10 +11,10 @@ const temporaryDirectory = Effect.acquireRelease(
 )
 
 const withConfig = (entries: Record<string, string>) =>
-  Effect.withConfigProvider(ConfigProvider.fromMap(new Map(Object.entries(entries))))
+  Effect.provideService(ConfigProvider.ConfigProvider, ConfigProvider.fromEnv({ env: entries }))
 
 describe("JWT secret file", () => {
-  it.scoped("is created once, readable only by its owner, and reused", () =>
+  it.effect("is created once, readable only by its owner, and reused", () =>
     Effect.gen(function*() {
       const directory = yield* temporaryDirectory
       const file = path.join(directory, "secrets", "jwt-secret")
@@ -26,7 +26,7 @@ describe("JWT secret file", () => {
       expect(Redacted.value(again)).toBe(Redacted.value(first))
     }))
 
-  it.scoped("gives racing starters the same secret and leaves no temporary files", () =>
+  it.effect("gives racing starters the same secret and leaves no temporary files", () =>
     Effect.gen(function*() {
       const directory = yield* temporaryDirectory
       const file = path.join(directory, "secrets", "jwt-secret")
@@ -37,7 +37,7 @@ describe("JWT secret file", () => {
       expect(yield* Effect.promise(() => fs.readdir(path.dirname(file)))).toEqual(["jwt-secret"])
     }))
 
-  it.scoped("refuses a file that holds too short a secret", () =>
+  it.effect("refuses a file that holds too short a secret", () =>
     Effect.gen(function*() {
       const directory = yield* temporaryDirectory
       const file = path.join(directory, "jwt-secret")
@@ -49,7 +49,7 @@ describe("JWT secret file", () => {
 })
 
 describe("jwtSecretFromConfig", () => {
-  it.scoped("uses JWT_SECRET when set and writes no file", () =>
+  it.effect("uses JWT_SECRET when set and writes no file", () =>
     Effect.gen(function*() {
       const dataDir = yield* temporaryDirectory
       const secret = yield* jwtSecretFromConfig.pipe(
@@ -65,7 +65,7 @@ describe("jwtSecretFromConfig", () => {
       expect(String(error)).toMatch(/JWT_SECRET must be at least 32 bytes long/)
     }))
 
-  it.scoped("falls back to DATA_DIR/secrets/jwt-secret", () =>
+  it.effect("falls back to DATA_DIR/secrets/jwt-secret", () =>
     Effect.gen(function*() {
       const dataDir = yield* temporaryDirectory
       const secret = yield* jwtSecretFromConfig.pipe(withConfig({ DATA_DIR: dataDir }))
