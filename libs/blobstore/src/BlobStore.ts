@@ -22,7 +22,7 @@ export interface PutResult extends BlobInfo {
  * The blob-store port: uploaded files, normalised tables, synthetic outputs and model artifacts.
  * A put is atomic: readers see the whole object or none of it. Keys are built only by `BlobKey.make`.
  */
-export class BlobStore extends Context.Tag("@synth/blobstore/BlobStore")<
+export class BlobStore extends Context.Service<
   BlobStore,
   {
     /** Streams bytes in; fails the put (storing nothing) if the stream fails, e.g. when an upload exceeds a limit. */
@@ -34,4 +34,4 @@ export class BlobStore extends Context.Tag("@synth/blobstore/BlobStore")<
     /** Removes every blob whose key starts with the prefix's segments (e.g. all blobs of a dataset). */
     readonly removePrefix: (prefix: BlobKey) => Effect.Effect<void, BlobStoreError>
   }
->() {}
+>()("@synth/blobstore/BlobStore") {}

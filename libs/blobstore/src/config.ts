@@ -7,9 +7,9 @@ import { layerS3Config } from "./s3.ts"
  * otherwise the local directory under DATA_DIR (the embedded default). An empty S3_ENDPOINT counts as unset, as
  * compose files and shells often write it.
  */
-export const layerFromConfig = Layer.unwrapEffect(
+export const layerFromConfig = Layer.unwrap(
   Effect.map(
-    Config.option(Config.string("S3_ENDPOINT")),
+    Config.option(Config.String("S3_ENDPOINT")),
     (endpoint) => Option.isSome(Option.filter(endpoint, (url) => url.trim() !== "")) ? layerS3Config : layerLocalConfig
   )
 )

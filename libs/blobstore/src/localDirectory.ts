@@ -1,4 +1,4 @@
-import { Config, Effect, Layer, Option, Stream } from "effect"
+import { Cause, Config, Effect, Layer, Stream } from "effect"
 import { createHash, randomUUID } from "node:crypto"
 import * as fs from "node:fs/promises"
 import * as path from "node:path"
@@ -119,7 +119,7 @@ export const makeLocal = Effect.fn("BlobStore.makeLocal")(function*(options: { r
         !path.isAbsolute(relative)
       return inside
         ? Effect.succeed(target)
-        : Effect.dieMessage(`blob key ${JSON.stringify(key)} resolves outside the blob directory`)
+        : Effect.die(new Error(`blob key ${JSON.stringify(key)} resolves outside the blob directory`))
     })
 
   const put = Effect.fn("BlobStore.put")(function*<E>(key: BlobKey, body: Stream.Stream<Uint8Array, E>) {
@@ -133,7 +133,7 @@ export const makeLocal = Effect.fn("BlobStore.makeLocal")(function*(options: { r
     const writeBody = (handle: fs.FileHandle) => {
       const writer = makeQueuedWriter(handle)
       let size = 0
-      return Stream.runForEachChunk(body, (chunk) =>
+      return Stream.runForEachArray(body, (chunk) =>
         attempt(`could not write blob ${key}`, () => {
           for (const bytes of chunk) {
             hash.update(bytes)
@@ -141,8 +141,8 @@ export const makeLocal = Effect.fn("BlobStore.makeLocal")(function*(options: { r
           }
           return writer.write(chunk)
         })).pipe(
-          Effect.zipRight(attempt(`could not write blob ${key}`, writer.flush)),
-          Effect.zipRight(attempt(`could not flush blob ${key}`, () => handle.sync())),
+          Effect.andThen(attempt(`could not write blob ${key}`, writer.flush)),
+          Effect.andThen(attempt(`could not flush blob ${key}`, () => handle.sync())),
           Effect.map(() => size),
           // The handle is closed only after the write in flight, whatever ended the body.
           Effect.onExit(() => Effect.promise(writer.settled))
@@ -184,16 +184,17 @@ export const makeLocal = Effect.fn("BlobStore.makeLocal")(function*(options: { r
       },
       // A prefix is a directory: opening it may work, reading it fails with EISDIR, and it is no blob.
       catch: (cause) =>
-        Option.some(
-          isAbsent(cause)
-            ? new BlobNotFound({ key })
-            : new BlobStoreError({ reason: `could not read blob ${key}`, cause })
-        )
-    }).pipe(Effect.filterOrFail((chunk) => chunk.length > 0, () => Option.none()))
+        isAbsent(cause)
+          ? new BlobNotFound({ key })
+          : new BlobStoreError({ reason: `could not read blob ${key}`, cause })
+    }).pipe(
+      // An empty read is the end of the file: `Done` ends the stream that repeats this read.
+      Effect.flatMap((chunk) => chunk.length > 0 ? Effect.succeed(chunk) : Cause.done())
+    )
 
   const get = (key: BlobKey) =>
-    Stream.unwrapScoped(
-      Effect.map(openForReading(key), (handle) => Stream.repeatEffectOption(readChunk(key, handle)))
+    Stream.unwrap(
+      Effect.map(openForReading(key), (handle) => Stream.fromEffectRepeat(readChunk(key, handle)))
     ).pipe(Stream.withSpan("BlobStore.get", { attributes: { key } }))
 
   const stat = Effect.fn("BlobStore.stat")(function*(key: BlobKey) {
@@ -229,9 +230,9 @@ export const makeLocal = Effect.fn("BlobStore.makeLocal")(function*(options: { r
 export const layerLocal = (options: { readonly root: string }) => Layer.effect(BlobStore, makeLocal(options))
 
 /** Blobs under `${DATA_DIR}/blobs`, next to the embedded database. */
-export const layerLocalConfig = Layer.unwrapEffect(
+export const layerLocalConfig = Layer.unwrap(
   Effect.map(
-    Config.string("DATA_DIR").pipe(Config.withDefault("./data")),
+    Config.String("DATA_DIR").pipe(Config.withDefault("./data")),
     (dataDir) => layerLocal({ root: path.join(dataDir, "blobs") })
   )
 )

@@ -18,10 +18,10 @@ const listFiles = (directory: string) =>
   Effect.promise(async () => (await fs.readdir(directory, { recursive: true })).sort())
 
 blobStoreContract("local directory", () =>
-  Layer.unwrapScoped(Effect.map(temporaryDirectory, (root) => layerLocal({ root }))))
+  Layer.unwrap(Effect.map(temporaryDirectory, (root) => layerLocal({ root }))))
 
 describe("local directory", () => {
-  it.scoped("touches nothing outside its root, even when handed a forged key", () =>
+  it.effect("touches nothing outside its root, even when handed a forged key", () =>
     Effect.gen(function*() {
       const parent = yield* temporaryDirectory
       const sentinel = path.join(parent, "sentinel")
@@ -45,14 +45,14 @@ describe("local directory", () => {
         ]
         for (const attempt of attempts) {
           const exit = yield* Effect.exit(attempt)
-          expect(Exit.isFailure(exit) && Cause.isDie(exit.cause)).toBe(true)
+          expect(Exit.isFailure(exit) && Cause.hasDies(exit.cause)).toBe(true)
         }
       }
       expect(yield* listFiles(parent)).toEqual(["blobs", "sentinel"])
       expect(yield* Effect.promise(() => fs.readFile(sentinel, "utf8"))).toBe("keep me")
     }))
 
-  it.scoped("failed and interrupted puts leave no temporary files behind", () =>
+  it.effect("failed and interrupted puts leave no temporary files behind", () =>
     Effect.gen(function*() {
       const root = yield* temporaryDirectory
       const store = yield* makeLocal({ root })
@@ -60,7 +60,7 @@ describe("local directory", () => {
       yield* store.put(key, chunked(sampleBytes(1000)))
 
       yield* Effect.exit(store.put(key, Stream.concat(chunked(sampleBytes(200_000)), Stream.fail("aborted"))))
-      const stalled = yield* Effect.fork(store.put(key, Stream.concat(chunked(sampleBytes(200_000)), Stream.never)))
+      const stalled = yield* Effect.forkChild(store.put(key, Stream.concat(chunked(sampleBytes(200_000)), Stream.never)))
       yield* Effect.promise(() => new Promise((resolve) => setTimeout(resolve, 50)))
       yield* Fiber.interrupt(stalled)
 
@@ -68,7 +68,7 @@ describe("local directory", () => {
       expect(yield* store.stat(key)).toEqual({ key, size: 1000 })
     }))
 
-  it.scoped("keeps blobs private to the service's user", () =>
+  it.effect("keeps blobs private to the service's user", () =>
     Effect.gen(function*() {
       const root = yield* temporaryDirectory
       const store = yield* makeLocal({ root })
@@ -77,13 +77,13 @@ describe("local directory", () => {
       expect(stats.mode & 0o777).toBe(0o600)
     }))
 
-  it.scoped("layerLocalConfig keeps blobs under DATA_DIR/blobs", () =>
+  it.effect("layerLocalConfig keeps blobs under DATA_DIR/blobs", () =>
     Effect.gen(function*() {
       const dataDir = yield* temporaryDirectory
       const key = BlobKey.make("d1", "original")
       yield* Effect.flatMap(BlobStore, (store) => store.put(key, chunked(sampleBytes(10)))).pipe(
         Effect.provide(layerLocalConfig),
-        Effect.withConfigProvider(ConfigProvider.fromMap(new Map([["DATA_DIR", dataDir]])))
+        Effect.provideService(ConfigProvider.ConfigProvider, ConfigProvider.fromEnv({ env: { DATA_DIR: dataDir } }))
       )
       expect(yield* listFiles(path.join(dataDir, "blobs"))).toEqual(["d1", path.join("d1", "original")])
     }))

@@ -1,4 +1,4 @@
-import { Chunk, Effect, HashMap, Layer, Option, Ref, Stream } from "effect"
+import { Effect, HashMap, Layer, Option, Ref, Stream } from "effect"
 import { createHash } from "node:crypto"
 import type { BlobKey } from "./BlobKey.ts"
 import { BlobNotFound, BlobStore } from "./BlobStore.ts"
@@ -6,12 +6,12 @@ import { BlobNotFound, BlobStore } from "./BlobStore.ts"
 /** Reads come back in chunks of this size, so consumers are tested against multi-chunk streams as in production. */
 const readChunkBytes = 64 * 1024
 
-const concatenate = (chunks: Chunk.Chunk<Uint8Array>): Uint8Array => {
-  const bytes = new Uint8Array(Chunk.reduce(chunks, 0, (size, chunk) => size + chunk.length))
-  Chunk.reduce(chunks, 0, (offset, chunk) => {
+const concatenate = (chunks: ReadonlyArray<Uint8Array>): Uint8Array => {
+  const bytes = new Uint8Array(chunks.reduce((size, chunk) => size + chunk.length, 0))
+  chunks.reduce((offset, chunk) => {
     bytes.set(chunk, offset)
     return offset + chunk.length
-  })
+  }, 0)
   return bytes
 }
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
-import { ConfigProvider, Data, Effect, Fiber, Layer, Option, Redacted, Schedule, Stream } from "effect"
+import { ConfigProvider, Data, Effect, Fiber, Layer, Redacted, Schedule, Stream } from "effect"
 import * as Minio from "minio"
 import { createHash, randomUUID } from "node:crypto"
 import { mkdtemp } from "node:fs/promises"
@@ -39,9 +39,9 @@ beforeAll(async () => {
 afterAll(() => server?.stop())
 
 const configProvider = () =>
-  ConfigProvider.fromMap(new Map(Object.entries(env).flatMap(([name, value]) => value === undefined ? [] : [[name, value]])))
+  ConfigProvider.fromEnv({ env: Object.fromEntries(Object.entries(env).flatMap(([name, value]) => value === undefined ? [] : [[name, value]])) })
 
-const readOptions = Effect.suspend(() => Effect.withConfigProvider(s3Config, configProvider())).pipe(Effect.orDie)
+const readOptions = Effect.suspend(() => Effect.provideService(s3Config, ConfigProvider.ConfigProvider, configProvider())).pipe(Effect.orDie)
 
 /** A client of its own, to look at the bucket the way the adapter cannot: incomplete uploads, ETags, buckets. */
 const inspector = (options: S3Options) =>
@@ -79,24 +79,24 @@ const generated = (size: number) => {
   const chunkBytes = 64 * 1024
   const hash = createHash("sha256")
   const stream = Stream.unfold(0, (offset) => {
-    if (offset >= size) return Option.none()
+    if (offset >= size) return Effect.succeed(undefined)
     const bytes = sampleBytes(Math.min(chunkBytes, size - offset), offset / chunkBytes + 1)
     hash.update(bytes)
-    return Option.some([bytes, offset + bytes.length] as const)
+    return Effect.succeed([bytes, offset + bytes.length] as const)
   })
   return { stream, expected: () => hash.digest("hex") }
 }
 
 const hashOf = <E>(stream: Stream.Stream<Uint8Array, E>) =>
-  Stream.runFold(stream, createHash("sha256"), (hash, bytes) => hash.update(bytes)).pipe(
+  Stream.runFold(stream, () => createHash("sha256"), (hash, bytes) => hash.update(bytes)).pipe(
     Effect.map((hash) => hash.digest("hex"))
   )
 
 blobStoreContract("S3 (MinIO)", () =>
-  Layer.unwrapEffect(Effect.sync(() => layerFromConfig.pipe(Layer.provide(Layer.setConfigProvider(configProvider()))))))
+  Layer.unwrap(Effect.sync(() => layerFromConfig.pipe(Layer.provide(ConfigProvider.layer(configProvider()))))))
 
 describe("S3 blob store on MinIO", () => {
-  it.scopedLive("puts a blob larger than one part as a multipart upload, streamed both ways", () =>
+  it.live("puts a blob larger than one part as a multipart upload, streamed both ways", () =>
     Effect.gen(function*() {
       const options = yield* readOptions
       const store = yield* makeS3(options)
@@ -114,7 +114,7 @@ describe("S3 blob store on MinIO", () => {
       yield* store.remove(key)
     }), { timeout: 180_000 })
 
-  it.scopedLive("a blob of exactly one part goes up in one request", () =>
+  it.live("a blob of exactly one part goes up in one request", () =>
     Effect.gen(function*() {
       const options = yield* readOptions
       const store = yield* makeS3(options)
@@ -127,7 +127,7 @@ describe("S3 blob store on MinIO", () => {
       yield* store.remove(key)
     }), { timeout: 60_000 })
 
-  it.scopedLive("a failed or interrupted multipart put leaves the previous object and no upload behind", () =>
+  it.live("a failed or interrupted multipart put leaves the previous object and no upload behind", () =>
     Effect.gen(function*() {
       const options = yield* readOptions
       const store = yield* makeS3(options)
@@ -142,7 +142,7 @@ describe("S3 blob store on MinIO", () => {
       expect(yield* Effect.flip(store.put(key, failing))).toEqual(new UploadAborted())
       expect(yield* incompleteUploads(client, options.bucket, key)).toEqual([])
 
-      const stalled = yield* Effect.fork(store.put(key, Stream.concat(generated(2 * defaultPartSize).stream, Stream.never)))
+      const stalled = yield* Effect.forkChild(store.put(key, Stream.concat(generated(2 * defaultPartSize).stream, Stream.never)))
       // Wait until a part is stored, so the interruption has an upload to abort.
       yield* incompleteUploads(client, options.bucket, key).pipe(
         Effect.filterOrFail((uploads) => uploads.length > 0),
@@ -156,7 +156,7 @@ describe("S3 blob store on MinIO", () => {
       yield* store.removePrefix(prefix)
     }), { timeout: 120_000 })
 
-  it.scopedLive("removePrefix deletes more blobs than one listing page holds", () =>
+  it.live("removePrefix deletes more blobs than one listing page holds", () =>
     Effect.gen(function*() {
       const options = yield* readOptions
       const store = yield* makeS3(options)
@@ -173,7 +173,7 @@ describe("S3 blob store on MinIO", () => {
       yield* store.remove(kept)
     }), { timeout: 120_000 })
 
-  it.scopedLive("creates its bucket when missing, also when two stores start at once", () =>
+  it.live("creates its bucket when missing, also when two stores start at once", () =>
     Effect.gen(function*() {
       const options = yield* readOptions
       const client = inspector(options)
@@ -201,7 +201,7 @@ describe("S3 blob store on MinIO", () => {
       const key = BlobKey.make("s3-test", randomUUID(), "via-config")
       yield* Effect.flatMap(BlobStore, (store) => store.put(key, chunked(sampleBytes(10)))).pipe(
         Effect.provide(layerFromConfig),
-        Effect.withConfigProvider(configProvider())
+        Effect.provideService(ConfigProvider.ConfigProvider, configProvider())
       )
       const info = yield* Effect.promise(() => inspector(options).statObject(options.bucket, key))
       expect(info.size).toBe(10)

@@ -1,4 +1,4 @@
-import { Config, ConfigError, Duration, Effect, Either, Exit, Fiber, Layer, Redacted, Schedule, Scope, Stream } from "effect"
+import { Config, Duration, Effect, Exit, Fiber, Layer, Redacted, Schedule, Schema, SchemaIssue, Scope, Stream } from "effect"
 import * as Minio from "minio"
 import { createHash } from "node:crypto"
 import type { Readable } from "node:stream"
@@ -27,7 +27,7 @@ export interface S3Options {
   readonly region: string
   readonly partSize?: number
   /** Bounds each request to the server (a whole part upload, one listing page), not a whole put or get. */
-  readonly requestTimeout?: Duration.DurationInput
+  readonly requestTimeout?: Duration.Input
 }
 
 const errorCode = (error: unknown): string | undefined =>
@@ -89,9 +89,9 @@ export const makeS3 = Effect.fn("BlobStore.makeS3")(function*(options: S3Options
   const { bucket, region } = options
   const partSize = options.partSize ?? defaultPartSize
   if (partSize < minimumPartSize || partSize > maximumPartSize) {
-    return yield* Effect.dieMessage(`S3 part size ${partSize} is outside ${minimumPartSize}..${maximumPartSize}`)
+    return yield* Effect.die(new Error(`S3 part size ${partSize} is outside ${minimumPartSize}..${maximumPartSize}`))
   }
-  const requestTimeout = Duration.decode(options.requestTimeout ?? "2 minutes")
+  const requestTimeout = Duration.fromInputUnsafe(options.requestTimeout ?? "2 minutes")
   const endpoint = endpointOf(options.endpoint)
   const client = new Minio.Client({
     ...endpoint,
@@ -103,10 +103,7 @@ export const makeS3 = Effect.fn("BlobStore.makeS3")(function*(options: S3Options
 
   const request = <A>(reason: string, run: () => Promise<A>) =>
     Effect.tryPromise({ try: run, catch: (cause) => new BlobStoreError({ reason, cause }) }).pipe(
-      Effect.timeoutFail({
-        duration: requestTimeout,
-        onTimeout: () => new BlobStoreError({ reason: `${reason}: no answer within ${Duration.format(requestTimeout)}` })
-      })
+      Effect.timeoutOrElse({ duration: requestTimeout, orElse: () => Effect.fail(new BlobStoreError({ reason: `${reason}: no answer within ${Duration.format(requestTimeout)}` })) })
     )
 
   /** A missing object is BlobNotFound; anything else a BlobStoreError. */
@@ -151,7 +148,7 @@ export const makeS3 = Effect.fn("BlobStore.makeS3")(function*(options: S3Options
     const parts: Array<{ readonly part: number; readonly etag: string }> = []
     let uploadId: string | undefined
     let partsStarted = 0
-    let inFlight: Fiber.RuntimeFiber<void, BlobStoreError> | undefined
+    let inFlight: Fiber.Fiber<void, BlobStoreError> | undefined
     // The stream may run its consumer in a fiber of its own: part uploads belong to the put, not to that fiber.
     const partsScope = yield* Scope.make()
 
@@ -162,7 +159,7 @@ export const makeS3 = Effect.fn("BlobStore.makeS3")(function*(options: S3Options
         // Uninterruptible up to the bookkeeping: an upload that the server started is one that an abort can find.
         const id = uploadId ?? (yield* request(`could not start a multipart upload of blob ${key}`, () =>
           client.initiateNewMultipartUpload(bucket, key, {})).pipe(
-            Effect.tap((started) => void (uploadId = started)),
+            Effect.tap((started) => Effect.sync(() => void (uploadId = started))),
             Effect.uninterruptible
           ))
         const part = ++partsStarted
@@ -227,7 +224,7 @@ export const makeS3 = Effect.fn("BlobStore.makeS3")(function*(options: S3Options
     )
 
   const get = (key: BlobKey) =>
-    Stream.unwrapScoped(Effect.map(openForReading(key), (readable) =>
+    Stream.unwrap(Effect.map(openForReading(key), (readable) =>
       Stream.fromAsyncIterable(
         readable as AsyncIterable<Uint8Array>,
         (cause) => new BlobStoreError({ reason: `could not read blob ${key}`, cause })
@@ -279,35 +276,41 @@ export const makeS3 = Effect.fn("BlobStore.makeS3")(function*(options: S3Options
 
 export const layerS3 = (options: S3Options) => Layer.effect(BlobStore, makeS3(options))
 
-const endpointConfig = Config.string("S3_ENDPOINT").pipe(
-  Config.mapOrFail((text) => {
-    const url = Either.try(() => new URL(text))
-    const problem = Either.isLeft(url)
+const invalidSetting = (message: string) =>
+  new Config.ConfigError(new Schema.SchemaError(new SchemaIssue.InvalidValue({ message })))
+
+const endpointConfig = Config.String("S3_ENDPOINT").pipe(
+  Config.mapEffect((text) => {
+    const url = URL.parse(text)
+    const problem = url === null
       ? "is not a URL"
-      : !["http:", "https:"].includes(url.right.protocol)
+      : !["http:", "https:"].includes(url.protocol)
       ? "must start with http:// or https://"
-      : url.right.pathname !== "/" || url.right.search !== "" || url.right.username !== ""
+      : url.pathname !== "/" || url.search !== "" || url.username !== ""
       ? "must be only a scheme, a host and a port (no path, query or credentials)"
       : undefined
-    return problem === undefined && Either.isRight(url)
-      ? Either.right(url.right)
-      : Either.left(ConfigError.InvalidData([], `S3_ENDPOINT ${JSON.stringify(text)} ${problem}`))
+    return problem === undefined && url !== null
+      ? Effect.succeed(url)
+      : Effect.fail(invalidSetting(`S3_ENDPOINT ${JSON.stringify(text)} ${problem}`))
   })
 )
 
 /** The S3 settings: S3_ENDPOINT, S3_ACCESS_KEY, S3_SECRET_KEY, S3_BUCKET (default synth), S3_REGION (default us-east-1). */
 export const s3Config: Config.Config<S3Options> = Config.all({
   endpoint: endpointConfig,
-  accessKey: Config.redacted("S3_ACCESS_KEY"),
-  secretKey: Config.redacted("S3_SECRET_KEY"),
-  bucket: Config.string("S3_BUCKET").pipe(
+  accessKey: Config.Redacted("S3_ACCESS_KEY"),
+  secretKey: Config.Redacted("S3_SECRET_KEY"),
+  bucket: Config.String("S3_BUCKET").pipe(
     Config.withDefault("synth"),
-    Config.validate({
-      message: "S3_BUCKET must be 3 to 63 characters of a-z, 0-9, '.' and '-', starting and ending with a letter or digit",
-      validation: (name) => bucketNamePattern.test(name)
-    })
+    Config.mapEffect((name) =>
+      bucketNamePattern.test(name)
+        ? Effect.succeed(name)
+        : Effect.fail(invalidSetting(
+          "S3_BUCKET must be 3 to 63 characters of a-z, 0-9, '.' and '-', starting and ending with a letter or digit"
+        ))
+    )
   ),
-  region: Config.string("S3_REGION").pipe(Config.withDefault("us-east-1"))
+  region: Config.String("S3_REGION").pipe(Config.withDefault("us-east-1"))
 })
 
-export const layerS3Config = Layer.unwrapEffect(Effect.map(s3Config, layerS3))
+export const layerS3Config = Layer.unwrap(Effect.map(s3Config, layerS3))

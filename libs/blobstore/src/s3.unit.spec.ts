@@ -10,7 +10,7 @@ import { s3Config } from "./s3.ts"
 import { chunked, sampleBytes } from "./testing/fixtures.ts"
 
 const withSettings = (settings: Record<string, string>) =>
-  Effect.withConfigProvider(ConfigProvider.fromMap(new Map(Object.entries(settings))))
+  Effect.provideService(ConfigProvider.ConfigProvider, ConfigProvider.fromEnv({ env: settings }))
 
 const credentials = { S3_ACCESS_KEY: "access", S3_SECRET_KEY: "secret" }
 
@@ -63,7 +63,7 @@ describe("S3 configuration", () => {
       expect(String(error)).toContain("S3_ACCESS_KEY")
     }))
 
-  it.scoped("layerFromConfig keeps blobs in DATA_DIR when S3_ENDPOINT is unset or empty", () =>
+  it.effect("layerFromConfig keeps blobs in DATA_DIR when S3_ENDPOINT is unset or empty", () =>
     Effect.gen(function*() {
       for (const settings of [{}, { S3_ENDPOINT: "" }]) {
         const dataDir = yield* Effect.acquireRelease(

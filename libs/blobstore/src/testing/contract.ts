@@ -1,5 +1,5 @@
 import { expect, layer } from "@effect/vitest"
-import { Data, Effect, Either, type Layer, Stream } from "effect"
+import { Data, Effect, type Layer, Result, Stream } from "effect"
 import { randomUUID } from "node:crypto"
 import { BlobKey } from "../BlobKey.ts"
 import { BlobNotFound, BlobStore } from "../BlobStore.ts"
@@ -77,7 +77,7 @@ export const blobStoreContract = (name: string, makeLayer: () => Layer.Layer<Blo
         yield* store.remove(key)
         yield* store.remove(key)
         yield* store.remove(keyUnderFreshPrefix("never-written"))
-        expect(Either.isLeft(yield* Effect.either(store.stat(key)))).toBe(true)
+        expect(Result.isFailure(yield* Effect.result(store.stat(key)))).toBe(true)
       }))
 
     it.effect("removePrefix removes every blob under the prefix and nothing else", () =>
@@ -95,14 +95,14 @@ export const blobStoreContract = (name: string, makeLayer: () => Layer.Layer<Blo
         }
         yield* store.removePrefix(doomed)
         yield* store.removePrefix(doomed)
-        expect(Either.isLeft(yield* Effect.either(store.stat(doomedDeep)))).toBe(true)
-        expect(Either.isLeft(yield* Effect.either(store.stat(doomed)))).toBe(true)
+        expect(Result.isFailure(yield* Effect.result(store.stat(doomedDeep)))).toBe(true)
+        expect(Result.isFailure(yield* Effect.result(store.stat(doomed)))).toBe(true)
         expect(yield* store.stat(doomedOther)).toEqual({ key: doomedOther, size: 100 })
         expect(yield* store.stat(sibling)).toEqual({ key: sibling, size: 100 })
 
         yield* store.removePrefix(BlobKey.make("contract", id))
-        expect(Either.isLeft(yield* Effect.either(store.stat(doomedOther)))).toBe(true)
-        expect(Either.isLeft(yield* Effect.either(store.stat(sibling)))).toBe(true)
+        expect(Result.isFailure(yield* Effect.result(store.stat(doomedOther)))).toBe(true)
+        expect(Result.isFailure(yield* Effect.result(store.stat(sibling)))).toBe(true)
         expect(yield* store.stat(cousin)).toEqual({ key: cousin, size: 100 })
         yield* store.removePrefix(cousin)
       }))

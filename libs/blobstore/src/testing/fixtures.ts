@@ -1,4 +1,4 @@
-import { Chunk, Effect, Option, Stream } from "effect"
+import { Effect, Stream } from "effect"
 import { createHash } from "node:crypto"
 
 /** Deterministic bytes (xorshift), so a failure is reproducible and no two offsets look alike. */
@@ -17,12 +17,12 @@ export const sampleBytes = (size: number, seed = 1) => {
 /** Cuts bytes into chunks of uneven sizes, as a network upload delivers them. */
 export const chunked = (bytes: Uint8Array, sizes: ReadonlyArray<number> = [1, 4093, 65536, 70001, 12]) =>
   Stream.unfold({ offset: 0, turn: 0 }, ({ offset, turn }) => {
-    if (offset >= bytes.length) return Option.none()
+    if (offset >= bytes.length) return Effect.succeed(undefined)
     const end = Math.min(bytes.length, offset + sizes[turn % sizes.length]!)
-    return Option.some([bytes.slice(offset, end), { offset: end, turn: turn + 1 }] as const)
+    return Effect.succeed([bytes.slice(offset, end), { offset: end, turn: turn + 1 }] as const)
   })
 
 export const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex")
 
 export const readAll = <E>(stream: Stream.Stream<Uint8Array, E>) =>
-  Effect.map(Stream.runCollect(stream), (chunks) => Buffer.concat(Chunk.toArray(chunks)))
+  Effect.map(Stream.runCollect(stream), (chunks) => Buffer.concat(chunks))
