@@ -1,7 +1,7 @@
-import * as Reactivity from "@effect/experimental/Reactivity"
+import * as Reactivity from "effect/reactivity/Reactivity"
 import { PGlite } from "@electric-sql/pglite"
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket"
-import { SqlClient, type SqlError } from "@effect/sql"
+import { SqlClient, type SqlError } from "effect/sql"
 import { Data, Effect, Layer } from "effect"
 import { mkdir } from "node:fs/promises"
 import { makeRunToCompletionClient } from "./runToCompletion.ts"
@@ -61,7 +61,7 @@ const serveOnLoopback = (db: PGlite) =>
 export const layerEmbedded = (
   options: EmbeddedOptions = {}
 ): Layer.Layer<SqlClient.SqlClient, EmbeddedDatabaseError | SqlError.SqlError> =>
-  Layer.scoped(
+  Layer.effect(
     SqlClient.SqlClient,
     Effect.gen(function*() {
       const db = yield* openPglite(options)

@@ -1,4 +1,4 @@
-import { SqlClient } from "@effect/sql"
+import { SqlClient } from "effect/sql"
 import { describe, expect, it } from "@effect/vitest"
 import { ConfigProvider, Effect, Layer } from "effect"
 import { existsSync } from "node:fs"
@@ -18,7 +18,7 @@ const labels = migrationSet("labels", {
 })
 
 const withDataDir = (dataDir: string) =>
-  Layer.setConfigProvider(ConfigProvider.fromMap(new Map([["DATA_DIR", dataDir]])))
+  ConfigProvider.layer(ConfigProvider.fromEnv({ env: { DATA_DIR: dataDir } }))
 
 /** Opens the database the configuration points at, runs `use` on it and closes it; also returns the time to open. */
 const session = <A, E>(dataDir: string, use: Effect.Effect<A, E, SqlClient.SqlClient>) =>

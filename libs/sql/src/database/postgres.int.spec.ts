@@ -1,4 +1,4 @@
-import { SqlClient } from "@effect/sql"
+import { SqlClient } from "effect/sql"
 import { describe, expect, it } from "@effect/vitest"
 import { EventLog, EventLogMemory } from "@synth/eventlog"
 import { ConfigProvider, Effect, Layer, Redacted } from "effect"
@@ -16,18 +16,18 @@ const databaseName = (url: Redacted.Redacted) => new URL(Redacted.value(url)).pa
 
 /** What the distributed runtime adds on PostgreSQL: several processes share one read-model database. */
 describe("read models on PostgreSQL", () => {
-  it.scopedLive("layerFromConfig connects to the database DATABASE_URL names", () =>
+  it.live("layerFromConfig connects to the database DATABASE_URL names", () =>
     Effect.gen(function*() {
       const url = yield* freshPostgresDatabase
       const [row] = yield* Effect.flatMap(SqlClient.SqlClient, (sql) => sql<{ name: string }>`SELECT current_database() AS name`)
         .pipe(
           Effect.provide(layerFromConfig),
-          Effect.provide(Layer.setConfigProvider(ConfigProvider.fromMap(new Map([["DATABASE_URL", Redacted.value(url)]]))))
+          Effect.provide(ConfigProvider.layer(ConfigProvider.fromEnv({ env: { DATABASE_URL: Redacted.value(url) } })))
         )
       expect(row?.name).toBe(databaseName(url))
     }))
 
-  it.scopedLive("replicas starting together on an empty database apply each migration exactly once", () =>
+  it.live("replicas starting together on an empty database apply each migration exactly once", () =>
     Effect.gen(function*() {
       const url = yield* freshPostgresDatabase
       // Connected first, so the three runs really overlap (as when every service of a fresh deployment starts).
@@ -42,7 +42,7 @@ describe("read models on PostgreSQL", () => {
       expect(applied("projector_test")).toEqual(["0001_registrations"])
     }))
 
-  it.scopedLive("replicas projecting one log into one database apply every event exactly once", () =>
+  it.live("replicas projecting one log into one database apply every event exactly once", () =>
     Effect.gen(function*() {
       const url = yield* freshPostgresDatabase
       const log = Layer.succeed(EventLog, yield* EventLogMemory.makeMemory({ partitions: 3 }))

@@ -1,13 +1,15 @@
 import { PgClient } from "@effect/sql-pg"
-import type { SqlClient, SqlError } from "@effect/sql"
-import { Config, type ConfigError, type Layer, type Redacted } from "effect"
+import { type SqlClient, type SqlError } from "effect/sql"
+import { Config, Effect, Layer, type Redacted } from "effect"
+import { makeReadModelTypes } from "./pgTypes.ts"
 
 /** The read-model database on PostgreSQL (the distributed runtime). */
 export const layerPostgres = (
   url: Redacted.Redacted
-): Layer.Layer<PgClient.PgClient | SqlClient.SqlClient, SqlError.SqlError> => PgClient.layer({ url })
+): Layer.Layer<PgClient.PgClient | SqlClient.SqlClient, SqlError.SqlError> =>
+  PgClient.layer({ url, types: makeReadModelTypes() })
 
 export const layerPostgresFromConfig: Layer.Layer<
   PgClient.PgClient | SqlClient.SqlClient,
-  ConfigError.ConfigError | SqlError.SqlError
-> = PgClient.layerConfig({ url: Config.redacted("DATABASE_URL") })
+  Config.ConfigError | SqlError.SqlError
+> = Layer.unwrap(Effect.map(Config.Redacted("DATABASE_URL"), layerPostgres))

@@ -1,4 +1,4 @@
-import { Migrator, type SqlClient, SqlError } from "@effect/sql"
+import { Migrator, type SqlClient, SqlError } from "effect/sql"
 import { Effect, Layer, Schedule } from "effect"
 import { projectorMigrations } from "./projectorMigrations.ts"
 
@@ -48,7 +48,7 @@ export const runMigrations = Effect.fn("runMigrations")(function*(sets: Readonly
   const all = [projectorMigrations, ...sets]
   const owners = all.map((set) => set.owner)
   const duplicate = owners.find((owner, index) => owners.indexOf(owner) !== index)
-  if (duplicate !== undefined) return yield* Effect.dieMessage(`migration owner "${duplicate}" is given twice`)
+  if (duplicate !== undefined) return yield* Effect.die(new Error(`migration owner "${duplicate}" is given twice`))
   const applied: Record<string, ReadonlyArray<string>> = {}
   for (const set of all) {
     const done = yield* runMigrator({ loader: Migrator.fromRecord(set.migrations), table: `migrations_${set.owner}` }).pipe(

@@ -1,4 +1,4 @@
-import type { SqlClient } from "@effect/sql"
+import { type SqlClient } from "effect/sql"
 import type { DomainEvent } from "@synth/contracts"
 import type { StoredEvent } from "@synth/eventlog"
 import type { Effect } from "effect"

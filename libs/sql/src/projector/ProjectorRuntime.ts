@@ -1,6 +1,6 @@
-import { SqlClient } from "@effect/sql"
+import { SqlClient } from "effect/sql"
 import { EventLog, type EventLogError, type Position } from "@synth/eventlog"
-import { Context, DateTime, type Duration, Effect, HashMap, Layer, Option, Schedule, type Scope, Stream } from "effect"
+import { Context, DateTime, Duration, Effect, HashMap, Layer, Option, Schedule, type Scope, Stream } from "effect"
 import { type CatchUpSummary, makeCatchUp, type OnProgress } from "./catchUp.ts"
 import { cursorKey, makeCursors } from "./cursors.ts"
 import { makeDrainPartition } from "./drainPartition.ts"
@@ -20,7 +20,7 @@ export interface ProjectorService {
    */
   readonly waitFor: (
     positions: ReadonlyArray<Position>,
-    timeout: Duration.DurationInput
+    timeout: Duration.Input
   ) => Effect.Effect<void, ProjectionTimeout>
   /** Applies everything up to the end offsets seen at the start, then stops (`synth replay`). */
   readonly catchUp: (onProgress?: OnProgress) => Effect.Effect<CatchUpSummary, EventLogError | ProjectionFailed>
@@ -59,10 +59,14 @@ export interface ProjectionLag {
 }
 
 // Exponential from 200 ms, at most 30 s apart; a minute without failing starts the backoff over.
-const retrySchedule = Schedule.exponential("200 millis").pipe(
-  Schedule.union(Schedule.spaced("30 seconds")),
-  Schedule.resetAfter("1 minute")
-)
+const retrySchedule = Schedule.fromStepWithMetadata(Effect.sync(() => {
+  let failures = 0
+  return (step: Schedule.InputMetadata<unknown>) => {
+    if (step.elapsedSincePrevious > 60_000) failures = 0
+    const delay = Duration.millis(Math.min(200 * 2 ** failures++, 30_000))
+    return Effect.succeed([delay, delay] as [Duration.Duration, Duration.Duration])
+  }
+}))
 
 const range = (count: number) => Array.from({ length: count }, (_, index) => index)
 
@@ -70,7 +74,7 @@ const make = (projections: ReadonlyArray<AnyProjection>) =>
   Effect.gen(function*() {
     const names = projections.map((projection) => projection.name)
     const duplicate = names.find((name, index) => names.indexOf(name) !== index)
-    if (duplicate !== undefined) return yield* Effect.dieMessage(`two projections are named "${duplicate}"`)
+    if (duplicate !== undefined) return yield* Effect.die(new Error(`two projections are named "${duplicate}"`))
 
     const sql = yield* SqlClient.SqlClient
     const log = yield* EventLog
@@ -106,7 +110,7 @@ const make = (projections: ReadonlyArray<AnyProjection>) =>
 
     const waitFor = Effect.fn("ProjectorRuntime.waitFor")(function*(
       positions: ReadonlyArray<Position>,
-      timeout: Duration.DurationInput
+      timeout: Duration.Input
     ) {
       const waits: ReadonlyArray<ProjectionPosition> = positions.flatMap((position) =>
         projections
@@ -214,14 +218,14 @@ const make = (projections: ReadonlyArray<AnyProjection>) =>
  * The projector runtime over a fixed set of projections; needs the read-model database (migrated: build it after
  * `layerMigrations`) and the event log.
  */
-export class ProjectorRuntime extends Context.Tag("@synth/sql/ProjectorRuntime")<ProjectorRuntime, ProjectorService>() {
+export class ProjectorRuntime extends Context.Service<ProjectorRuntime, ProjectorService>()("@synth/sql/ProjectorRuntime") {
   static readonly layer = (
     projections: ReadonlyArray<AnyProjection>
   ): Layer.Layer<ProjectorRuntime, never, SqlClient.SqlClient | EventLog> =>
     Layer.effect(ProjectorRuntime, make(projections))
 
   /** Runs the projections in the background for the life of the layer (the gateway's read side). */
-  static readonly layerRunning: Layer.Layer<never, never, ProjectorRuntime> = Layer.scopedDiscard(
+  static readonly layerRunning: Layer.Layer<never, never, ProjectorRuntime> = Layer.effectDiscard(
     Effect.flatMap(ProjectorRuntime, (projector) => projector.run)
   )
 }

@@ -1,4 +1,4 @@
-import { SqlClient } from "@effect/sql"
+import { SqlClient } from "effect/sql"
 import { decodeDomainEvent } from "@synth/contracts"
 import type { StoredEvent } from "@synth/eventlog"
 import { Data, Effect, Option } from "effect"

@@ -20,7 +20,7 @@ export interface CatchUpSummary {
 export type OnProgress = (progress: CatchUpProgress) => Effect.Effect<void>
 
 /** Applies every partition of the projections' topics up to the end offsets seen at the start, then stops. */
-export const makeCatchUp = (log: EventLog["Type"], cursors: Cursors, drainPartition: DrainPartition) =>
+export const makeCatchUp = (log: EventLog["Service"], cursors: Cursors, drainPartition: DrainPartition) =>
   Effect.fn("ProjectorRuntime.catchUp")(function*(
     projections: ReadonlyArray<AnyProjection>,
     onProgress: OnProgress

@@ -1,7 +1,7 @@
-import type { SqlClient } from "@effect/sql"
-import { Data, Effect } from "effect"
+import { type SqlClient } from "effect/sql"
+import { Effect } from "effect"
 
-/** One cursor: a projection's place in one partition of one topic. Structural, so it can key a HashMap. */
+/** One cursor: a projection's place in one partition of one topic. A plain object, so it keys a HashMap by value. */
 export interface CursorKey {
   readonly projection: string
   readonly topic: string
@@ -9,7 +9,7 @@ export interface CursorKey {
 }
 
 export const cursorKey = (projection: string, topic: string, partition: number): CursorKey =>
-  Data.struct({ projection, topic, partition })
+  ({ projection, topic, partition })
 
 // bigint comes back as a string from node-postgres; offsets stay far below 2^53.
 interface CursorRow {
@@ -38,7 +38,7 @@ export const makeCursors = (sql: SqlClient.SqlClient) => ({
    * a rebuild) take turns per partition. The row is created first because a missing row cannot be locked.
    */
   lock: (key: CursorKey) =>
-    Effect.zipRight(
+    Effect.andThen(
       sql`INSERT INTO projection_cursors (projection, topic, partition, next_offset)
         VALUES (${key.projection}, ${key.topic}, ${key.partition}, 0)
         ON CONFLICT (projection, topic, partition) DO NOTHING`,
@@ -68,7 +68,7 @@ export const makeCursors = (sql: SqlClient.SqlClient) => ({
    * uncommitted first batch on those partitions, so the truncate that follows cannot miss its rows.
    */
   reset: (projection: string, keys: ReadonlyArray<CursorKey>) =>
-    Effect.zipRight(
+    Effect.andThen(
       sql`UPDATE projection_cursors SET next_offset = 0, updated_at = now() WHERE projection = ${projection}`,
       Effect.forEach(
         keys,

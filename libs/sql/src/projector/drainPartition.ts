@@ -1,6 +1,6 @@
-import type { SqlClient } from "@effect/sql"
+import { type SqlClient } from "effect/sql"
 import type { EventLog, EventLogError } from "@synth/eventlog"
-import { Chunk, Effect, Stream } from "effect"
+import { Effect, Stream } from "effect"
 import { applyBatch } from "./applyBatch.ts"
 import type { CursorKey, Cursors } from "./cursors.ts"
 import type { ProjectionFailed } from "./errors.ts"
@@ -23,7 +23,7 @@ export interface DrainOptions {
  */
 export const makeDrainPartition = (
   sql: SqlClient.SqlClient,
-  log: EventLog["Type"],
+  log: EventLog["Service"],
   cursors: Cursors,
   progress: Progress
 ) => {
@@ -35,8 +35,8 @@ export const makeDrainPartition = (
       const events = log.read({ topic, partition, fromOffset: start, follow: until === undefined })
       yield* (until === undefined ? events : Stream.takeWhile(events, (event) => event.offset < until)).pipe(
         Stream.chunks,
-        Stream.runFoldEffect(start, (expectedOffset, chunk) =>
-          applyBatch(sql, cursors, projection, key, expectedOffset, Chunk.toReadonlyArray(chunk)).pipe(
+        Stream.runFoldEffect(() => start, (expectedOffset, chunk) =>
+          applyBatch(sql, cursors, projection, key, expectedOffset, chunk).pipe(
             Effect.tap(({ nextOffset }) => progress.committed(key, nextOffset)),
             Effect.tap(({ applied }) => onBatch(applied)),
             Effect.map(({ nextOffset }) => nextOffset)

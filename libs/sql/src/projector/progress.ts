@@ -29,7 +29,7 @@ export const makeProgress = (initial: Iterable<readonly [CursorKey, number]>) =>
 
       /** Completes once every pair is applied; `changes` starts with the current state, so nothing is missed. */
       awaitApplied: (waits: ReadonlyArray<ProjectionPosition>) =>
-        ref.changes.pipe(
+        SubscriptionRef.changes(ref).pipe(
           Stream.filter((applied) => pending(applied, waits).length === 0),
           Stream.take(1),
           Stream.runDrain
@@ -37,4 +37,4 @@ export const makeProgress = (initial: Iterable<readonly [CursorKey, number]>) =>
     }
   })
 
-export type Progress = Effect.Effect.Success<ReturnType<typeof makeProgress>>
+export type Progress = Effect.Success<ReturnType<typeof makeProgress>>

@@ -38,7 +38,7 @@ interface ChildRun {
  * `killAfter`-th apply began, which lands inside a batch's transaction; without, waits for it to exit.
  */
 const runChild = (env: Settings, mode: "follow" | "report", killAfter?: number) =>
-  Effect.async<ChildRun, Error>((resume) => {
+  Effect.callback<ChildRun, Error>((resume) => {
     const child = spawn(process.execPath, [childScript, mode], {
       env: Object.fromEntries(Object.entries({ ...process.env, ...env }).filter(([, value]) => value !== undefined)),
       stdio: ["ignore", "pipe", "pipe"]
@@ -104,7 +104,7 @@ const killRepeatedly = (database: Effect.Effect<Settings, unknown, Scope.Scope>)
     let trickling = true
     const trickle = yield* appendEvents(20).pipe(
       Effect.repeat({ schedule: Schedule.spaced("100 millis"), while: () => trickling }),
-      Effect.fork
+      Effect.forkChild
     )
 
     let applied = 0

@@ -1,5 +1,5 @@
 import { PGlite } from "@electric-sql/pglite"
-import type { SqlClient, SqlError } from "@effect/sql"
+import { type SqlClient, type SqlError } from "effect/sql"
 import { Effect, Layer } from "effect"
 import { type EmbeddedDatabaseError, layerEmbedded } from "../database/embedded.ts"
 
@@ -17,6 +17,6 @@ const initdbTemplate = async () => {
 
 /** A fresh, empty in-memory read-model database for each use of the layer. */
 export const layerEmbeddedTest: Layer.Layer<SqlClient.SqlClient, EmbeddedDatabaseError | SqlError.SqlError> =
-  Layer.unwrapEffect(
+  Layer.unwrap(
     Effect.map(Effect.promise(() => (template ??= initdbTemplate())), (loadDataDir) => layerEmbedded({ loadDataDir }))
   )

@@ -1,18 +1,17 @@
-import * as Reactivity from "@effect/experimental/Reactivity"
-import type { SqlClient, SqlError } from "@effect/sql"
+import * as Reactivity from "effect/reactivity/Reactivity"
+import { type SqlClient, type SqlError } from "effect/sql"
 import { PgClient } from "@effect/sql-pg"
 import { Config, Effect, Layer, Redacted, type Scope } from "effect"
 import { randomUUID } from "node:crypto"
 import { layerPostgres } from "../database/postgres.ts"
 
-const serverUrl = Config.redacted("DATABASE_URL").pipe(
-  Effect.orDieWith(() =>
+const serverUrl = Config.Redacted("DATABASE_URL").pipe(
+  Effect.mapError(() =>
     new Error(
       "DATABASE_URL is not set, so there is no PostgreSQL to test against. `npm test` starts one unless DATABASE_URL " +
         "is given (if it could not, its [postgres] lines above say why); for a single file, start one with " +
         "`npm run -s infra -- up postgres` and export the DATABASE_URL it prints."
-    )
-  )
+    )), Effect.orDie
 )
 
 /**
@@ -36,5 +35,4 @@ export const freshPostgresDatabase: Effect.Effect<Redacted.Redacted, SqlError.Sq
 )
 
 /** A fresh, empty PostgreSQL read-model database for each use of the layer. */
-export const layerPostgresTest: Layer.Layer<PgClient.PgClient | SqlClient.SqlClient, SqlError.SqlError> = Layer
-  .unwrapScoped(Effect.map(freshPostgresDatabase, layerPostgres))
+export const layerPostgresTest: Layer.Layer<PgClient.PgClient | SqlClient.SqlClient, SqlError.SqlError> = Layer.unwrap(Effect.map(freshPostgresDatabase, layerPostgres))

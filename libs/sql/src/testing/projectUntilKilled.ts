@@ -9,7 +9,7 @@
  * The log and the read-model database come from the environment, as in the services: KAFKA_BROKERS and
  * KAFKA_TOPIC_PREFIX; DATABASE_URL, or DATA_DIR for the embedded database.
  */
-import { SqlClient } from "@effect/sql"
+import { SqlClient } from "effect/sql"
 import { Topics } from "@synth/contracts"
 import { layerFromConfig as eventLogFromConfig } from "@synth/eventlog"
 import { Effect, Layer } from "effect"
@@ -47,7 +47,7 @@ const environment = ProjectorRuntime.layer([countsPerAggregate]).pipe(
   Layer.provideMerge(Layer.merge(databaseFromConfig, eventLogFromConfig))
 )
 
-const follow = Effect.flatMap(ProjectorRuntime, (projector) => projector.run).pipe(Effect.zipRight(Effect.never))
+const follow = Effect.flatMap(ProjectorRuntime, (projector) => projector.run).pipe(Effect.andThen(Effect.never))
 
 const report = Effect.gen(function*() {
   yield* Effect.flatMap(ProjectorRuntime, (projector) => projector.catchUp())

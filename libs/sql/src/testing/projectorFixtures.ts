@@ -1,4 +1,4 @@
-import { SqlClient } from "@effect/sql"
+import { SqlClient } from "effect/sql"
 import { type EventEnvelope, Topics } from "@synth/contracts"
 import { type AppendRecord, EventLog } from "@synth/eventlog"
 import { Effect } from "effect"
@@ -16,7 +16,7 @@ export const testMigrations = migrationSet("projector_test", {
 // Deliberately not idempotent by itself (a plain insert and an increment): only the cursor keeps redelivered
 // events from counting twice, which is what the tests check.
 const countRegistrations = (sql: SqlClient.SqlClient, userId: string, email: string, at: string) =>
-  Effect.zipRight(
+  Effect.andThen(
     sql`INSERT INTO test_registered_users (user_id, email, registered_at) VALUES (${userId}, ${email}, ${at})`,
     sql`INSERT INTO test_registration_count (id, total) VALUES (1, 1)
       ON CONFLICT (id) DO UPDATE SET total = test_registration_count.total + 1`
