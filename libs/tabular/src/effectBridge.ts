@@ -1,4 +1,4 @@
-import { Cause, Chunk, Effect, Exit, Fiber, FiberId, Option, Runtime, Scope, Stream } from "effect"
+import { type Array as Arr, Cause, type Context, Effect, Exit, Fiber, Option, Pull, Scope, Stream } from "effect"
 import { TabularError } from "./TabularError.ts"
 
 /**
@@ -17,15 +17,15 @@ class UpstreamFailure<E> {
  * The stream's elements as an async iterable; returning early (or `signal` aborting) interrupts the read in flight
  * and closes the stream's scope, so that what it holds (a file handle) is released.
  *
- * Hand-written rather than `Stream.toAsyncIterableRuntime` so that the ingest's AbortSignal interrupts a read in
- * flight, not only the loop between batches; each `next` that needs a chunk runs one pull of `Stream.toPull` and
- * hands the chunk's elements out without Effect. It is not faster: draining 100 MB in 64 KiB chunks costs ~130–170 ms
+ * Hand-written rather than `Stream.toAsyncIterableWith` so that the ingest's AbortSignal interrupts a read in
+ * flight, not only the loop between batches; each `next` that needs a batch runs one pull of `Stream.toPull` and
+ * hands the batch's elements out without Effect. It is not faster: draining 100 MB in 64 KiB chunks costs ~130–170 ms
  * CPU through either, and as much runs in `Stream.runForEach` alone over `Stream.fromAsyncIterable(createReadStream)`
  * (against ~55–85 ms for the plain ReadStream): the per-chunk cost is in the caller's source stream (Node 20).
  */
 export const toAsyncIterable = <E>(
   stream: Stream.Stream<Uint8Array, E>,
-  runtime: Runtime.Runtime<never>,
+  runtime: Context.Context<never>,
   signal?: AbortSignal
 ): AsyncIterable<Uint8Array> => ({
   [Symbol.asyncIterator]: () => new PulledStream(stream, runtime, signal)
@@ -33,18 +33,20 @@ export const toAsyncIterable = <E>(
 
 const finished: IteratorReturnResult<undefined> = { done: true, value: undefined }
 
+type Batch = Arr.NonEmptyReadonlyArray<Uint8Array>
+
 class PulledStream<E> implements AsyncIterator<Uint8Array, undefined> {
   readonly #scope = Effect.runSync(Scope.make())
-  readonly #runtime: Runtime.Runtime<never>
+  readonly #runtime: Context.Context<never>
   readonly #stream: Stream.Stream<Uint8Array, E>
   readonly #signal: AbortSignal | undefined
-  #pull: Effect.Effect<Chunk.Chunk<Uint8Array>, Option.Option<E>> | undefined
-  #chunk: Chunk.Chunk<Uint8Array> = Chunk.empty()
+  #pull: Pull.Pull<Batch, E> | undefined
+  #chunk: ReadonlyArray<Uint8Array> = []
   #index = 0
-  #pulling: Fiber.RuntimeFiber<Chunk.Chunk<Uint8Array>, Option.Option<E>> | undefined
+  #pulling: Fiber.Fiber<Batch, E | Cause.Done> | undefined
   #closed = false
 
-  constructor(stream: Stream.Stream<Uint8Array, E>, runtime: Runtime.Runtime<never>, signal: AbortSignal | undefined) {
+  constructor(stream: Stream.Stream<Uint8Array, E>, runtime: Context.Context<never>, signal: AbortSignal | undefined) {
     this.#stream = stream
     this.#runtime = runtime
     this.#signal = signal
@@ -53,11 +55,11 @@ class PulledStream<E> implements AsyncIterator<Uint8Array, undefined> {
 
   next(): Promise<IteratorResult<Uint8Array, undefined>> {
     if (this.#index < this.#chunk.length) {
-      return Promise.resolve({ done: false, value: Chunk.unsafeGet(this.#chunk, this.#index++) })
+      return Promise.resolve({ done: false, value: this.#chunk[this.#index++]! })
     }
     if (this.#closed) return Promise.resolve(finished)
     return new Promise((resolve, reject) => {
-      const fiber = Runtime.runFork(this.#runtime, this.#pullOnce(), { immediate: true })
+      const fiber = Effect.runForkWith(this.#runtime)(this.#pullOnce())
       this.#pulling = fiber
       fiber.addObserver((exit) => {
         this.#pulling = undefined
@@ -68,10 +70,10 @@ class PulledStream<E> implements AsyncIterator<Uint8Array, undefined> {
           return
         }
         this.#stop()
-        const failure = Cause.failureOption(exit.cause)
+        if (Pull.isDoneCause(exit.cause)) return resolve(finished)
+        const failure = Cause.findErrorOption(exit.cause)
         if (Option.isNone(failure)) reject(Cause.squash(exit.cause))
-        else if (Option.isSome(failure.value)) reject(new UpstreamFailure(failure.value.value))
-        else resolve(finished)
+        else reject(new UpstreamFailure(failure.value))
       })
     })
   }
@@ -80,9 +82,9 @@ class PulledStream<E> implements AsyncIterator<Uint8Array, undefined> {
     return this.#close(Exit.void).then(() => finished)
   }
 
-  /** One chunk; the scope is closed (with the stream's end or failure) before the pull's result is handed on. */
-  #pullOnce(): Effect.Effect<Chunk.Chunk<Uint8Array>, Option.Option<E>> {
-    const pull = this.#pull ?? Effect.flatMap(Scope.extend(Stream.toPull(this.#stream), this.#scope), (pull) => {
+  /** One batch; the scope is closed (with the stream's end or failure) before the pull's result is handed on. */
+  #pullOnce(): Effect.Effect<Batch, E | Cause.Done> {
+    const pull = this.#pull ?? Effect.flatMap(Scope.provide(Stream.toPull(this.#stream), this.#scope), (pull) => {
       this.#pull = pull
       return pull
     })
@@ -99,25 +101,25 @@ class PulledStream<E> implements AsyncIterator<Uint8Array, undefined> {
 
   #close(exit: Exit.Exit<unknown, unknown>): Promise<void> {
     const pulling = this.#pulling
-    return Runtime.runPromise(this.#runtime, Effect.zipRight(pulling === undefined ? Effect.void : Fiber.interrupt(pulling), this.#closeEffect(exit)))
+    return Effect.runPromiseWith(this.#runtime)(
+      Effect.andThen(pulling === undefined ? Effect.void : Fiber.interrupt(pulling), this.#closeEffect(exit))
+    )
   }
 
   #stop(): void {
     this.#closed = true
-    this.#chunk = Chunk.empty()
+    this.#chunk = []
     this.#signal?.removeEventListener("abort", this.#abort)
   }
 
   readonly #abort = (): void => {
-    void this.#close(Exit.interrupt(FiberId.none))
+    void this.#close(Exit.interrupt())
   }
 }
 
-const endOf = <E>(exit: Exit.Exit<unknown, Option.Option<E>>): Exit.Exit<unknown, unknown> => {
-  if (Exit.isSuccess(exit)) return exit
-  const failure = Cause.failureOption(exit.cause)
-  return Option.isSome(failure) && Option.isNone(failure.value) ? Exit.void : exit
-}
+/** The stream's end (a `Done` failure) closes the scope as a success; anything else as it came. */
+const endOf = (exit: Exit.Exit<unknown, unknown>): Exit.Exit<unknown, unknown> =>
+  Exit.isFailure(exit) && Pull.isDoneCause(exit.cause) ? Exit.void : exit
 
 /** A failure thrown out of the loops, back in the error channel. */
 export const rethrown = <E>(thrown: unknown): Effect.Effect<never, TabularError | E> => {
@@ -128,10 +130,10 @@ export const rethrown = <E>(thrown: unknown): Effect.Effect<never, TabularError 
 
 /** Runs an async step; the signal tells the loop to stop when the effect is interrupted. */
 export const fromAsync = <A, E>(run: (signal: AbortSignal) => Promise<A>): Effect.Effect<A, TabularError | E> =>
-  Effect.tryPromise({ try: run, catch: (thrown) => thrown }).pipe(Effect.catchAll((thrown) => rethrown<E>(thrown)))
+  Effect.tryPromise({ try: run, catch: (thrown) => thrown }).pipe(Effect.catch((thrown) => rethrown<E>(thrown)))
 
 /** An async generator of bytes as a stream; stopping the stream closes the generator (and what it reads). */
 export const fromAsyncBytes = <E>(bytes: () => AsyncIterable<Uint8Array>): Stream.Stream<Uint8Array, TabularError | E> =>
   Stream.suspend(() => Stream.fromAsyncIterable(bytes(), (thrown) => thrown)).pipe(
-    Stream.catchAll((thrown) => Stream.fromEffect(rethrown<E>(thrown)))
+    Stream.catch((thrown) => Stream.fromEffect(rethrown<E>(thrown)))
   )

@@ -23,7 +23,7 @@ export const ingestWith =
   (openRecords: OpenRecords, limits: BatchLimits = defaultBatchLimits) =>
   <E>(read: () => Stream.Stream<Uint8Array, E>): Effect.Effect<IngestedTable<E>, TabularError | E> =>
     Effect.gen(function* () {
-      const runtime = yield* Effect.runtime<never>()
+      const runtime = yield* Effect.context()
       const inferred = yield* fromAsync<InferredTable, E>(async (signal) =>
         inferTable(await openRecords(() => toAsyncIterable(read(), runtime, signal)), signal)
       )

@@ -65,14 +65,14 @@ describe("CSV fields read in place", () => {
         async (rows, quotes, lineBreak, chunkSize) => {
           const bytes = new TextEncoder().encode(csvText(rows, quotes, lineBreak))
           const strings = await readAll(bytes, chunkSize)
-          const inPlace = await Effect.runPromise(Effect.either(ingestBytes(bytes, chunkSize)))
-          const asStrings = await Effect.runPromise(Effect.either(ingestRecords(strings.columns, strings.rows)))
+          const inPlace = await Effect.runPromise(Effect.result(ingestBytes(bytes, chunkSize)))
+          const asStrings = await Effect.runPromise(Effect.result(ingestRecords(strings.columns, strings.rows)))
           expect(inPlace._tag).toBe(asStrings._tag)
-          if (inPlace._tag === "Left" || asStrings._tag === "Left") {
+          if (inPlace._tag === "Failure" || asStrings._tag === "Failure") {
             expect(inPlace).toEqual(asStrings)
             return
           }
-          const [fields, cells] = [inPlace.right, asStrings.right]
+          const [fields, cells] = [inPlace.success, asStrings.success]
           expect(fields.summary.columns).toEqual(cells.summary.columns)
           expect([fields.summary.rowCount, fields.summary.cleaning]).toEqual([cells.summary.rowCount, cells.summary.cleaning])
           expect(fields.values).toEqual(cells.values)

@@ -1,4 +1,4 @@
-import { Chunk, Effect, Stream } from "effect"
+import { Effect, Stream } from "effect"
 import { readFileSync } from "node:fs"
 import { ingestTable } from "../src/ingestTable.ts"
 import { isMissingToken, trimCell } from "../src/normalise/cleanText.ts"
@@ -9,7 +9,7 @@ import { renderTable, type RenderOptions } from "../src/render/renderTable.ts"
 export const fixture = (path: string): Uint8Array =>
   new Uint8Array(readFileSync(new URL(`../../../test/fixtures/${path}`, import.meta.url)))
 
-const concat = (chunks: Chunk.Chunk<Uint8Array>): Uint8Array => new Uint8Array(Buffer.concat(Chunk.toArray(chunks)))
+const concat = (chunks: ReadonlyArray<Uint8Array>): Uint8Array => new Uint8Array(Buffer.concat(chunks))
 
 /** The stored table (Arrow IPC stream bytes) of an upload of `bytes`. */
 export const ingestToIpc = (bytes: Uint8Array): Promise<Uint8Array> =>

@@ -6,7 +6,7 @@ import { readBatches } from "./readBatches.ts"
 
 /** Loads a whole normalised table (for profiling and training later). */
 export const readTable = <E>(ipc: Stream.Stream<Uint8Array, E>): Effect.Effect<Table, TabularError | E> =>
-  Effect.flatMap(Effect.runtime<never>(), (runtime) =>
+  Effect.flatMap(Effect.context(), (runtime) =>
     fromAsync<Table, E>(async () => {
       const { schema, batches } = await readBatches(toAsyncIterable(ipc, runtime))
       const loaded: Array<RecordBatch> = []

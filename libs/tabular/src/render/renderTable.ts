@@ -96,7 +96,7 @@ export const renderTable = <E>(
   options: RenderOptions
 ): Stream.Stream<Uint8Array, TabularError | E> =>
   Stream.unwrap(
-    Effect.map(Effect.runtime<never>(), (runtime) =>
+    Effect.map(Effect.context(), (runtime) =>
       fromAsyncBytes<E>(async function*() {
         const { batches, schema } = await readBatches(toAsyncIterable(ipc, runtime))
         const writer = writerFor(schema, options)
