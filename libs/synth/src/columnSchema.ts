@@ -8,9 +8,9 @@ import { Schema } from "effect"
 export const continuousColumnFields = {
   kind: Schema.Literal("continuous"),
   name: Schema.String,
-  type: Schema.Literal("integer", "float", "date", "datetime"),
+  type: Schema.Literals(["integer", "float", "date", "datetime"]),
   sourceFormat: Schema.NullOr(Schema.String),
   min: Schema.Number,
   max: Schema.Number,
-  rounding: Schema.NullOr(Schema.Union(Schema.Struct({ decimals: Schema.Int }), Schema.Struct({ step: Schema.Number })))
+  rounding: Schema.NullOr(Schema.Union([Schema.Struct({ decimals: Schema.Int }), Schema.Struct({ step: Schema.Number })]))
 }

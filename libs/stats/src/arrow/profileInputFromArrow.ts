@@ -1,5 +1,5 @@
 import { DataType, type Field, Precision, type Table, type Vector } from "apache-arrow"
-import { Data as EffectData, Either } from "effect"
+import { Data as EffectData, Result } from "effect"
 import type { CategoricalColumn, ColumnType, ProfileColumn, ProfileInput } from "../ProfileInput.ts"
 
 /** A field this adapter cannot read as the logical type it carries (or as any type, without `synth.type`). */
@@ -97,11 +97,11 @@ const stringColumn = (name: string, vector: Vector): CategoricalColumn => {
   return { name, type: "string", codes, categories }
 }
 
-const readColumn = (field: Field, vector: Vector): Either.Either<ProfileColumn, UnsupportedArrowField> => {
+const readColumn = (field: Field, vector: Vector): Result.Result<ProfileColumn, UnsupportedArrowField> => {
   const logical = logicalType(field)
   if (logical === undefined || !storageFits(logical, field.type)) {
     const declared = field.metadata.get("synth.type")
-    return Either.left(
+    return Result.fail(
       new UnsupportedArrowField({
         field: field.name,
         arrowType: String(field.type),
@@ -115,20 +115,20 @@ const readColumn = (field: Field, vector: Vector): Either.Either<ProfileColumn, 
   switch (logical) {
     case "integer":
     case "float":
-      return Either.right({ name: field.name, type: logical, values: numericValues(vector) })
+      return Result.succeed({ name: field.name, type: logical, values: numericValues(vector) })
     case "date":
     case "datetime":
-      return Either.right({ name: field.name, type: logical, values: temporalValues(vector) })
+      return Result.succeed({ name: field.name, type: logical, values: temporalValues(vector) })
     case "boolean":
-      return Either.right({ name: field.name, type: "boolean", codes: booleanCodes(vector), categories: ["false", "true"] })
+      return Result.succeed({ name: field.name, type: "boolean", codes: booleanCodes(vector), categories: ["false", "true"] })
     case "string":
-      return Either.right(stringColumn(field.name, vector))
+      return Result.succeed(stringColumn(field.name, vector))
   }
 }
 
 /** The profiler's input from a normalised table as @synth/tabular writes it (see ProfileInput for the shapes). */
-export const profileInputFromArrow = (table: Table): Either.Either<ProfileInput, UnsupportedArrowField> =>
-  Either.map(
-    Either.all(table.schema.fields.map((field, index) => readColumn(field, table.getChildAt(index)!))),
+export const profileInputFromArrow = (table: Table): Result.Result<ProfileInput, UnsupportedArrowField> =>
+  Result.map(
+    Result.all(table.schema.fields.map((field, index) => readColumn(field, table.getChildAt(index)!))),
     (columns): ProfileInput => ({ rowCount: table.numRows, columns })
   )

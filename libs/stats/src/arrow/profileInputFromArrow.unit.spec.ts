@@ -16,7 +16,7 @@ import {
   Utf8,
   vectorFromArray
 } from "apache-arrow"
-import { Either } from "effect"
+import { Result } from "effect"
 import { describe, expect, it } from "vitest"
 import type { ProfileInput } from "../ProfileInput.ts"
 import { profileInputFromArrow } from "./profileInputFromArrow.ts"
@@ -54,7 +54,7 @@ const second = batch([[4], [5], [0.25], [true], [13 * day], [7], ["Oslo"]])
 /** Through IPC bytes, as the profiling service will read the normalised table. */
 const roundTrip = (table: Table) => tableFromIPC(tableToIPC(table, "file"))
 
-const read = (table: Table): ProfileInput => Either.getOrThrow(profileInputFromArrow(table))
+const read = (table: Table): ProfileInput => Result.getOrThrow(profileInputFromArrow(table))
 
 describe("profileInputFromArrow", () => {
   it("reads every logical type across record batches, nulls as NaN or -1", () => {
@@ -89,6 +89,6 @@ describe("profileInputFromArrow", () => {
       new RecordBatch(new Schema([wrong]), makeData({ type: new Struct([wrong]), length: 1, children }))
     ])
     const result = profileInputFromArrow(table)
-    expect(Either.isLeft(result) && result.left._tag === "UnsupportedArrowField" && result.left.field).toBe("x")
+    expect(Result.isFailure(result) && result.failure._tag === "UnsupportedArrowField" && result.failure.field).toBe("x")
   })
 })

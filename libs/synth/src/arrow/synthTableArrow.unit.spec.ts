@@ -1,6 +1,6 @@
 import { ingestTable, readTable, tableToCsv } from "@synth/tabular"
 import { tableFromIPC, tableToIPC } from "apache-arrow"
-import { Chunk, Effect, Either, Stream } from "effect"
+import { Effect, Result, Stream } from "effect"
 import { readFileSync } from "node:fs"
 import { fileURLToPath } from "node:url"
 import { describe, expect, it } from "vitest"
@@ -15,7 +15,7 @@ const ingestText = (text: string) =>
 
 const csvOf = async (ipc: Uint8Array, values: "source" | "normalised" = "normalised") => {
   const chunks = await Effect.runPromise(Stream.runCollect(tableToCsv(Stream.make(ipc), values)))
-  return Buffer.concat(Chunk.toArray(chunks)).toString("utf8")
+  return Buffer.concat(chunks).toString("utf8")
 }
 
 const mixed = [
@@ -28,7 +28,7 @@ const mixed = [
 
 describe("synthTableFromArrow / synthTableToArrow", () => {
   it("reads every column type with its missing values", async () => {
-    const table = Either.getOrThrow(synthTableFromArrow(await ingestText(mixed)))
+    const table = Result.getOrThrow(synthTableFromArrow(await ingestText(mixed)))
     expect(table.rowCount).toBe(4)
     expect(table.columns.map((column) => `${column.name}:${column.type}:${column.kind}`)).toEqual([
       "id:integer:continuous",
@@ -56,12 +56,12 @@ describe("synthTableFromArrow / synthTableToArrow", () => {
       for (const values of ["source", "normalised"] as const) {
         // The ingested table as IPC is what the blob store holds for an uploaded dataset.
         const original = await csvOf(tableToIPC(arrow, "stream"), values)
-        const roundTripped = await csvOf(synthTableToIpc(Either.getOrThrow(synthTableFromArrow(arrow))), values)
+        const roundTripped = await csvOf(synthTableToIpc(Result.getOrThrow(synthTableFromArrow(arrow))), values)
         expect(roundTripped).toBe(original)
       }
     }
     // The source form is the file's: booleans as Yes/No, dates as the file wrote them (not true/false and ISO).
-    const sourceForm = await csvOf(synthTableToIpc(Either.getOrThrow(synthTableFromArrow(await ingestText(forms)))), "source")
+    const sourceForm = await csvOf(synthTableToIpc(Result.getOrThrow(synthTableFromArrow(await ingestText(forms)))), "source")
     expect(sourceForm.split("\r\n")[1]).toContain(",Yes,yes,YES,Y,y,1,TRUE,True,true,2023-12-31,12/31/2023,1/5/2023,")
   })
 

@@ -1,5 +1,5 @@
 import { DataType, type Field, type Table, type Vector } from "apache-arrow"
-import { Data, Either } from "effect"
+import { Data, Result } from "effect"
 import type { CategoricalColumn, ColumnType, ContinuousColumn, SynthColumn, SynthTable, TableForm } from "../table.ts"
 
 /** A field that is not a column of a normalised table (no `synth.type`, or a storage type that cannot hold it). */
@@ -95,11 +95,11 @@ const stringColumn = (field: Field, vector: Vector): CategoricalColumn => {
   return { kind: "categorical", name: field.name, type: "string", categories, codes }
 }
 
-const readColumn = (field: Field, vector: Vector): Either.Either<SynthColumn, UnsupportedColumn> => {
+const readColumn = (field: Field, vector: Vector): Result.Result<SynthColumn, UnsupportedColumn> => {
   const declared = field.metadata.get("synth.type")
   const type = columnTypes.find((candidate) => candidate === declared)
   if (type === undefined || !storageFits(type, field.type)) {
-    return Either.left(
+    return Result.fail(
       new UnsupportedColumn({
         column: field.name,
         message: `Column ${field.name} is stored as ${String(field.type)} with synth.type ${declared ?? "(none)"}, ` +
@@ -110,14 +110,14 @@ const readColumn = (field: Field, vector: Vector): Either.Either<SynthColumn, Un
   switch (type) {
     case "integer":
     case "float":
-      return Either.right(numericColumn(field, type, vector))
+      return Result.succeed(numericColumn(field, type, vector))
     case "date":
     case "datetime":
-      return Either.right(temporalColumn(field, type, vector))
+      return Result.succeed(temporalColumn(field, type, vector))
     case "boolean":
-      return Either.right(booleanColumn(field, vector))
+      return Result.succeed(booleanColumn(field, vector))
     case "string":
-      return Either.right(stringColumn(field, vector))
+      return Result.succeed(stringColumn(field, vector))
   }
 }
 
@@ -130,8 +130,8 @@ const formOf = (table: Table): TableForm => ({
 })
 
 /** A normalised table as @synth/tabular writes it (types in the `synth.type` field metadata) → SynthTable. */
-export const synthTableFromArrow = (table: Table): Either.Either<SynthTable, UnsupportedColumn> =>
-  Either.map(
-    Either.all(table.schema.fields.map((field, index) => readColumn(field, table.getChildAt(index)!))),
+export const synthTableFromArrow = (table: Table): Result.Result<SynthTable, UnsupportedColumn> =>
+  Result.map(
+    Result.all(table.schema.fields.map((field, index) => readColumn(field, table.getChildAt(index)!))),
     (columns): SynthTable => ({ rowCount: table.numRows, columns, form: formOf(table) })
   )

@@ -1,4 +1,4 @@
-import { Data, Either, ParseResult, Schema } from "effect"
+import { Data, Result, Schema } from "effect"
 import { continuousColumnFields } from "../columnSchema.ts"
 import type { ColumnModel } from "./columnModels.ts"
 import { type CopulaModel, latentsOf } from "./CopulaModel.ts"
@@ -10,22 +10,22 @@ import { buildQuantileTable } from "./marginals/quantileTable.ts"
 const Intervals = Schema.Struct({ codes: Schema.Array(Schema.Int), frequencies: Schema.Array(Schema.Number) })
 
 const MarginalJson = Schema.Struct({
-  family: Schema.Literal("normal", "truncated_normal", "beta", "gamma", "uniform", "gaussian_kde", "constant"),
-  params: Schema.Record({ key: Schema.String, value: Schema.Number }),
+  family: Schema.Literals(["normal", "truncated_normal", "beta", "gamma", "uniform", "gaussian_kde", "constant"]),
+  params: Schema.Record(Schema.String, Schema.Number),
   quantiles: Schema.optional(Schema.Array(Schema.Number))
 })
 
 const ContinuousJson = Schema.Struct({
   ...continuousColumnFields,
   marginal: MarginalJson,
-  selection: Schema.Record({ key: Schema.String, value: Schema.Number }),
+  selection: Schema.Record(Schema.String, Schema.Number),
   missing: Schema.NullOr(Intervals)
 })
 
 const CategoricalJson = Schema.Struct({
   kind: Schema.Literal("categorical"),
   name: Schema.String,
-  type: Schema.Literal("string", "boolean"),
+  type: Schema.Literals(["string", "boolean"]),
   categories: Schema.Array(Schema.String),
   intervals: Intervals
 })
@@ -40,7 +40,7 @@ export const CopulaArtifact = Schema.Struct({
   version: Schema.Literal(1),
   trainedRows: Schema.Int,
   fitRows: Schema.Int,
-  columns: Schema.Array(Schema.Union(ContinuousJson, CategoricalJson)),
+  columns: Schema.Array(Schema.Union([ContinuousJson, CategoricalJson])),
   /** Row-major correlation of the latents (each column's value, then its null flag when it has one). */
   correlation: Schema.Array(Schema.Array(Schema.Number))
 })
@@ -90,13 +90,13 @@ export const copulaToArtifact = (model: CopulaModel): CopulaArtifact => {
 const intervalsFrom = (json: typeof Intervals.Type) =>
   intervalsFromFrequencies(Int32Array.from(json.codes), Float64Array.from(json.frequencies))
 
-export const copulaFromArtifact = (input: unknown): Either.Either<CopulaModel, CopulaArtifactError> =>
-  Either.flatMap(
-    Either.mapLeft(Schema.decodeUnknownEither(CopulaArtifact)(input), (error) =>
-      new CopulaArtifactError({ message: `not a Gaussian copula artifact: ${ParseResult.TreeFormatter.formatErrorSync(error)}` })
+export const copulaFromArtifact = (input: unknown): Result.Result<CopulaModel, CopulaArtifactError> =>
+  Result.flatMap(
+    Result.mapError(Schema.decodeUnknownResult(CopulaArtifact)(input), (error) =>
+      new CopulaArtifactError({ message: `not a Gaussian copula artifact: ${error.message}` })
     ),
     (artifact) =>
-      Either.try({
+      Result.try({
         try: () => modelFromArtifact(artifact),
         catch: (error) => new CopulaArtifactError({ message: `unusable Gaussian copula artifact: ${String(error)}` })
       })

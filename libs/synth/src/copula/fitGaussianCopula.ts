@@ -1,4 +1,4 @@
-import { Data, Either } from "effect"
+import { Data, Result } from "effect"
 import { makeRandom } from "../random.ts"
 import type { SynthTable } from "../table.ts"
 import { copulaFromArtifact, type CopulaArtifact, type CopulaArtifactError, copulaToArtifact } from "./artifact.ts"
@@ -53,5 +53,5 @@ export const fitGaussianCopula = (table: SynthTable, options: GaussianCopulaOpti
 }
 
 /** A fitted copula back from its artifact (`toJSON()`), or why the input is not one. */
-export const gaussianCopulaFromJSON = (artifact: unknown): Either.Either<FittedCopula, CopulaArtifactError> =>
-  Either.map(copulaFromArtifact(artifact), fittedCopula)
+export const gaussianCopulaFromJSON = (artifact: unknown): Result.Result<FittedCopula, CopulaArtifactError> =>
+  Result.map(copulaFromArtifact(artifact), fittedCopula)

@@ -1,4 +1,4 @@
-import { Either } from "effect"
+import { Result } from "effect"
 import { fileURLToPath } from "node:url"
 import { describe, expect, it } from "vitest"
 import { makeRandom } from "../random.ts"
@@ -114,11 +114,11 @@ describe("fitGaussianCopula", () => {
     const artifact = JSON.parse(JSON.stringify(fitted.toJSON()))
     expect(artifact).toMatchObject({ format: "synth.gaussian-copula", version: 1 })
     const restored = gaussianCopulaFromJSON(artifact)
-    expect(Either.isRight(restored)).toBe(true)
-    expect(Either.getOrThrow(restored).sample(5000, 9)).toEqual(fitted.sample(5000, 9))
-    expect(Either.getOrThrow(restored).toJSON()).toEqual(artifact)
-    expect(Either.isLeft(gaussianCopulaFromJSON({ ...artifact, version: 2 }))).toBe(true)
-    expect(Either.isLeft(gaussianCopulaFromJSON({ ...artifact, correlation: [[1]] }))).toBe(true)
+    expect(Result.isSuccess(restored)).toBe(true)
+    expect(Result.getOrThrow(restored).sample(5000, 9)).toEqual(fitted.sample(5000, 9))
+    expect(Result.getOrThrow(restored).toJSON()).toEqual(artifact)
+    expect(Result.isFailure(gaussianCopulaFromJSON({ ...artifact, version: 2 }))).toBe(true)
+    expect(Result.isFailure(gaussianCopulaFromJSON({ ...artifact, correlation: [[1]] }))).toBe(true)
   })
 
   it("keeps memory to one latent per column for a 1,000-category column", () => {

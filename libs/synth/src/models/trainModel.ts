@@ -1,4 +1,4 @@
-import { Data, Either } from "effect"
+import { Data, Result } from "effect"
 import { CopulaFitError, fitGaussianCopula, gaussianCopulaFromJSON } from "../copula/fitGaussianCopula.ts"
 import type { SynthTable } from "../table.ts"
 import type { SpeedModelGenerator } from "./speedModel.ts"
@@ -80,19 +80,19 @@ const emptiness = (table: SynthTable): NothingToLearn | null =>
     ? new NothingToLearn({ message: "the table has no rows" })
     : null
 
-const fitCopula = (table: SynthTable, options: TrainingOptions): Either.Either<TrainedModel, NothingToLearn> => {
+const fitCopula = (table: SynthTable, options: TrainingOptions): Result.Result<TrainedModel, NothingToLearn> => {
   options.onFitProgress?.(0)
-  const fitted = Either.try({
+  const fitted = Result.try({
     try: () => fitGaussianCopula(table, { seed: options.seed }),
     catch: (error) => error
   })
-  if (Either.isLeft(fitted)) {
+  if (Result.isFailure(fitted)) {
     // Only the documented refusal becomes a value; anything else is a bug and keeps propagating.
-    if (fitted.left instanceof CopulaFitError) return Either.left(new NothingToLearn({ message: fitted.left.message }))
-    throw fitted.left
+    if (fitted.failure instanceof CopulaFitError) return Result.fail(new NothingToLearn({ message: fitted.failure.message }))
+    throw fitted.failure
   }
   options.onFitProgress?.(1)
-  return Either.right({ format: "synth.gaussian-copula", formatVersion: 1, ...fitted.right })
+  return Result.succeed({ format: "synth.gaussian-copula", formatVersion: 1, ...fitted.success })
 }
 
 /** Each model names its own losses (generator and discriminator, or loss); a job records them all by name. */
@@ -112,9 +112,9 @@ export const trainModel = async (
   generator: GeneratorKind,
   table: SynthTable,
   options: TrainingOptions
-): Promise<Either.Either<TrainedModel, GeneratorUnavailable | NothingToLearn | TrainingRefused>> => {
+): Promise<Result.Result<TrainedModel, GeneratorUnavailable | NothingToLearn | TrainingRefused>> => {
   const empty = emptiness(table)
-  if (empty !== null && generator !== "gaussian_copula") return Either.left(empty)
+  if (empty !== null && generator !== "gaussian_copula") return Result.fail(empty)
   const epochs = options.epochs ?? DEFAULT_EPOCHS
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE
   const neural = {
@@ -142,10 +142,10 @@ export const trainModel = async (
     case "tvae": {
       const { fitTvae } = await import("../neural/tvae/index.ts")
       const model = await fitTvae(table, neural)
-      return Either.right({ format: TVAE_FORMAT, formatVersion: 1, ...neuralModel(model) })
+      return Result.succeed({ format: TVAE_FORMAT, formatVersion: 1, ...neuralModel(model) })
     }
     default:
-      return Either.left(new GeneratorUnavailable({ generator }))
+      return Result.fail(new GeneratorUnavailable({ generator }))
   }
 }
 
@@ -193,13 +193,13 @@ const CTGAN_REFUSALS: ReadonlySet<string> = new Set(["CtganOptionsError", "Inval
 const refusalOrModel = async (
   format: string,
   fit: () => Promise<NeuralModel>
-): Promise<Either.Either<TrainedModel, TrainingRefused>> => {
+): Promise<Result.Result<TrainedModel, TrainingRefused>> => {
   try {
-    return Either.right({ format, formatVersion: 1, ...neuralModel(await fit()) })
+    return Result.succeed({ format, formatVersion: 1, ...neuralModel(await fit()) })
   } catch (error) {
     const tag = typeof error === "object" && error !== null ? (error as { _tag?: unknown })._tag : undefined
     if (typeof tag === "string" && CTGAN_REFUSALS.has(tag)) {
-      return Either.left(new TrainingRefused({ message: (error as { message: string }).message }))
+      return Result.fail(new TrainingRefused({ message: (error as { message: string }).message }))
     }
     throw error
   }
@@ -209,30 +209,30 @@ const artifactFormat = (artifact: unknown) =>
   typeof artifact === "object" && artifact !== null ? (artifact as { format?: unknown }).format : undefined
 
 /** A stored artifact back as a model that samples exactly what the trained one did. */
-export const loadModel = async (artifact: unknown): Promise<Either.Either<TrainedModel, ModelArtifactError>> => {
+export const loadModel = async (artifact: unknown): Promise<Result.Result<TrainedModel, ModelArtifactError>> => {
   const format = artifactFormat(artifact)
-  const refused = (error: { readonly message: string }) => Either.left(new ModelArtifactError({ message: error.message }))
+  const refused = (error: { readonly message: string }) => Result.fail(new ModelArtifactError({ message: error.message }))
   switch (format) {
     case "synth.gaussian-copula":
-      return Either.match(gaussianCopulaFromJSON(artifact), {
-        onLeft: refused,
-        onRight: (fitted) => Either.right({ format: "synth.gaussian-copula", formatVersion: 1, ...fitted })
+      return Result.match(gaussianCopulaFromJSON(artifact), {
+        onFailure: refused,
+        onSuccess: (fitted) => Result.succeed({ format: "synth.gaussian-copula", formatVersion: 1, ...fitted })
       })
     case CTGAN_FORMAT: {
       const { ctganFromJSON } = await import("../neural/ctgan/index.ts")
-      return Either.match(await ctganFromJSON(artifact), {
-        onLeft: refused,
-        onRight: (model) => Either.right({ format: CTGAN_FORMAT, formatVersion: 1, ...neuralModel(model) })
+      return Result.match(await ctganFromJSON(artifact), {
+        onFailure: refused,
+        onSuccess: (model) => Result.succeed({ format: CTGAN_FORMAT, formatVersion: 1, ...neuralModel(model) })
       })
     }
     case TVAE_FORMAT: {
       const { tvaeFromJSON } = await import("../neural/tvae/index.ts")
-      return Either.match(await tvaeFromJSON(artifact), {
-        onLeft: refused,
-        onRight: (model) => Either.right({ format: TVAE_FORMAT, formatVersion: 1, ...neuralModel(model) })
+      return Result.match(await tvaeFromJSON(artifact), {
+        onFailure: refused,
+        onSuccess: (model) => Result.succeed({ format: TVAE_FORMAT, formatVersion: 1, ...neuralModel(model) })
       })
     }
     default:
-      return Either.left(new ModelArtifactError({ message: `unknown model artifact format ${JSON.stringify(format)}` }))
+      return Result.fail(new ModelArtifactError({ message: `unknown model artifact format ${JSON.stringify(format)}` }))
   }
 }

@@ -1,4 +1,4 @@
-import { Either } from "effect"
+import { Result } from "effect"
 import { describe, expect, it } from "vitest"
 import type { SynthTable } from "../table.ts"
 import {
@@ -50,7 +50,7 @@ const table: SynthTable = {
 
 const options = { seed: 7, epochs: null, batchSize: null, targetEpsilon: null }
 
-const trained = async (): Promise<TrainedModel> => Either.getOrThrow(await trainModel("gaussian_copula", table, options))
+const trained = async (): Promise<TrainedModel> => Result.getOrThrow(await trainModel("gaussian_copula", table, options))
 
 /** A table's values as plain arrays, for deep comparison. */
 const valuesOf = (sampled: SynthTable) =>
@@ -67,7 +67,7 @@ describe("trainModel", () => {
 
   it("trains gaussian_copula, reporting fit progress 0 then 1", async () => {
     const progress: Array<number> = []
-    const model = Either.getOrThrow(await trainModel("gaussian_copula", table, { ...options, onFitProgress: (fraction) => progress.push(fraction) }))
+    const model = Result.getOrThrow(await trainModel("gaussian_copula", table, { ...options, onFitProgress: (fraction) => progress.push(fraction) }))
     expect(progress).toEqual([0, 1])
     expect(model.format).toBe("synth.gaussian-copula")
     expect(model.formatVersion).toBe(1)
@@ -124,19 +124,19 @@ describe("trainModel", () => {
         ? { ...column, values: new Float64Array(0), missing: null }
         : { ...column, codes: new Int32Array(0) }) }, options)
     for (const result of [noColumns, noRows]) {
-      expect(Either.isLeft(result) && result.left).toBeInstanceOf(NothingToLearn)
+      expect(Result.isFailure(result) && result.failure).toBeInstanceOf(NothingToLearn)
     }
   })
 
   it("answers NothingToLearn for the neural generators too, before loading them", async () => {
     for (const generator of ["ctgan", "dp-ctgan", "tvae"] as const) {
       const result = await trainModel(generator, { rowCount: 10, columns: [] }, { ...options, epochs: 1, batchSize: 10, targetEpsilon: 1 })
-      expect(Either.isLeft(result) && result.left).toEqual(new NothingToLearn({ message: "the table has no columns" }))
+      expect(Result.isFailure(result) && result.failure).toEqual(new NothingToLearn({ message: "the table has no columns" }))
     }
   })
 
   it("reports what dp-ctgan spent as a generator record needs it: the composed total and its split, not the ledger", async () => {
-    const trainedDp = Either.getOrThrow(await trainModel("dp-ctgan", table, { ...options, epochs: 1, batchSize: 100, targetEpsilon: 3 }))
+    const trainedDp = Result.getOrThrow(await trainModel("dp-ctgan", table, { ...options, epochs: 1, batchSize: 100, targetEpsilon: 3 }))
     const privacy = trainedDp.privacy!
     expect(Object.keys(privacy).sort()).toEqual(["budget", "delta", "epsilonSpent", "noiseMultiplier", "steps", "stoppedEarly", "targetEpsilon"])
     expect(privacy.targetEpsilon).toBe(3)
@@ -145,11 +145,11 @@ describe("trainModel", () => {
     expect(privacy.budget.preprocessing).toBe(0.75)
     expect(privacy.delta).toBeLessThan(1 / rows)
     const stored = JSON.parse(JSON.stringify(trainedDp.toJSON())) as { privacy: Record<string, unknown> }
-    const loaded = Either.getOrThrow(await loadModel(stored))
+    const loaded = Result.getOrThrow(await loadModel(stored))
     expect(loaded.privacy).toEqual(privacy)
     // An artifact stored before the preprocessing was accounted: its ε covered DP-SGD alone, so no guarantee is reported.
     const { budget: _budget, releases: _releases, ...older } = stored.privacy
-    const olderModel = Either.getOrThrow(await loadModel({ ...stored, privacy: older }))
+    const olderModel = Result.getOrThrow(await loadModel({ ...stored, privacy: older }))
     expect(olderModel.privacy).toBeNull()
   })
 
@@ -158,9 +158,9 @@ describe("trainModel", () => {
     const tiny = await trainModel("dp-ctgan", table, { ...dp, targetEpsilon: 1e-6 })
     const invalid = await trainModel("dp-ctgan", table, { ...dp, targetEpsilon: Number.NaN })
     for (const result of [tiny, invalid]) {
-      expect(Either.isLeft(result) && result.left).toBeInstanceOf(TrainingRefused)
+      expect(Result.isFailure(result) && result.failure).toBeInstanceOf(TrainingRefused)
     }
-    expect(Either.isLeft(tiny) && tiny.left.message).toMatch(/privacy budget exceeded/)
+    expect(Result.isFailure(tiny) && tiny.failure.message).toMatch(/privacy budget exceeded/)
   })
 })
 
@@ -171,7 +171,7 @@ describe("loadModel", () => {
     const stored = artifact as { format: string; columns: ReadonlyArray<{ name: string; marginal?: { family: string } }> }
     expect(stored.format).toBe("synth.gaussian-copula")
     expect(stored.columns.find((column) => column.name === "wait")?.marginal?.family).toBe("gaussian_kde")
-    const loaded = Either.getOrThrow(await loadModel(artifact))
+    const loaded = Result.getOrThrow(await loadModel(artifact))
     expect(loaded.format).toBe("synth.gaussian-copula")
     expect(loaded.formatVersion).toBe(1)
     const original = model.sample(300, 99)
@@ -185,21 +185,21 @@ describe("loadModel", () => {
   it("refuses input that is not an artifact, or of an unknown format", async () => {
     for (const garbage of [null, 42, "synth.gaussian-copula", [], {}, { format: "synth.gan", version: 1 }]) {
       const result = await loadModel(garbage)
-      if (Either.isRight(result)) throw new Error(`${JSON.stringify(garbage)} loaded as a model`)
-      expect(result.left).toBeInstanceOf(ModelArtifactError)
-      expect(result.left.message).toMatch(/^unknown model artifact format/)
+      if (Result.isSuccess(result)) throw new Error(`${JSON.stringify(garbage)} loaded as a model`)
+      expect(result.failure).toBeInstanceOf(ModelArtifactError)
+      expect(result.failure.message).toMatch(/^unknown model artifact format/)
     }
     const unknown = await loadModel({ format: "synth.gan" })
-    expect(Either.isLeft(unknown) && unknown.left.message).toBe('unknown model artifact format "synth.gan"')
+    expect(Result.isFailure(unknown) && unknown.failure.message).toBe('unknown model artifact format "synth.gan"')
   })
 
   it("refuses a copula artifact that is broken inside", async () => {
     const artifact = JSON.parse(JSON.stringify((await trained()).toJSON())) as { version: number; correlation: Array<Array<number>> }
     for (const broken of [{ ...artifact, version: 2 }, { ...artifact, correlation: artifact.correlation.slice(1) }, { format: "synth.gaussian-copula" }]) {
       const result = await loadModel(broken)
-      if (Either.isRight(result)) throw new Error("a broken artifact loaded as a model")
-      expect(result.left).toBeInstanceOf(ModelArtifactError)
-      expect(result.left.message).toMatch(/Gaussian copula artifact/)
+      if (Result.isSuccess(result)) throw new Error("a broken artifact loaded as a model")
+      expect(result.failure).toBeInstanceOf(ModelArtifactError)
+      expect(result.failure.message).toMatch(/Gaussian copula artifact/)
     }
   })
 })

@@ -9,8 +9,8 @@ import { Schema } from "effect"
  * artifact is one of these values or a function of them and of the schema.
  */
 
-const Epsilon = Schema.Number.pipe(Schema.nonNegative())
-const Delta = Schema.Number.pipe(Schema.between(0, 1))
+const Epsilon = Schema.Number.pipe(Schema.check(Schema.isGreaterThanOrEqualTo(0)))
+const Delta = Schema.Number.pipe(Schema.check(Schema.isBetween({ minimum: 0, maximum: 1 })))
 const Counts = Schema.Array(Schema.Number)
 
 /** A count with two-sided geometric noise: the row count. */
@@ -56,7 +56,7 @@ export const CategoriesRelease = Schema.TaggedStruct("categories", {
   threshold: Schema.NullOr(Schema.Number)
 })
 
-export const Release = Schema.Union(CountRelease, HistogramRelease, QuantileRelease, CategoriesRelease)
+export const Release = Schema.Union([CountRelease, HistogramRelease, QuantileRelease, CategoriesRelease])
 export type Release = typeof Release.Type
 export type CountRelease = typeof CountRelease.Type
 export type HistogramRelease = typeof HistogramRelease.Type

@@ -55,8 +55,8 @@ export const privacySpentYielding = (
   delta: number,
   orders: ReadonlyArray<number> = DEFAULT_ORDERS
 ): Effect.Effect<PrivacySpent> =>
-  Effect.reduce(orders, NOTHING_SPENT_YET, (best, order) =>
-    Effect.zipRight(Effect.yieldNow(), Effect.sync(() => tighter(best, epsilonAt(mechanism, order, delta), order))))
+  Effect.reduce(orders, () => NOTHING_SPENT_YET, (best, order) =>
+    Effect.andThen(Effect.yieldNow, Effect.sync(() => tighter(best, epsilonAt(mechanism, order, delta), order))))
 
 /** Opacus's accountants.utils.MAX_SIGMA: past this no noise multiplier is searched. */
 export const MAX_NOISE_MULTIPLIER = 1e6

@@ -1,4 +1,4 @@
-import { Data, Either, ParseResult, Schema } from "effect"
+import { Data, Result, Schema } from "effect"
 import { continuousColumnFields } from "../columnSchema.ts"
 import type { ColumnSpec } from "./tableTransformer.ts"
 
@@ -14,7 +14,7 @@ const ContinuousSpecJson = Schema.Struct({
 const CategoricalSpecJson = Schema.Struct({
   kind: Schema.Literal("categorical"),
   name: Schema.String,
-  type: Schema.Literal("string", "boolean"),
+  type: Schema.Literals(["string", "boolean"]),
   categories: Schema.Array(Schema.String),
   slotCategories: Schema.Array(Schema.Int),
   other: Schema.Struct({ categories: Schema.Array(Schema.Int), counts: Numbers }),
@@ -25,7 +25,7 @@ const CategoricalSpecJson = Schema.Struct({
 export const TransformerArtifact = Schema.Struct({
   format: Schema.Literal("synth.table-transformer"),
   version: Schema.Literal(1),
-  columns: Schema.Array(Schema.Union(ContinuousSpecJson, CategoricalSpecJson))
+  columns: Schema.Array(Schema.Union([ContinuousSpecJson, CategoricalSpecJson]))
 })
 export type TransformerArtifact = typeof TransformerArtifact.Type
 
@@ -41,12 +41,12 @@ export const transformerArtifactOf = (specs: ReadonlyArray<ColumnSpec>): Transfo
  * The specs in a stored artifact, checked for shape and for consistency (every index in range, one mode at least,
  * positive spreads), so a corrupted artifact is refused here rather than decoding nonsense later.
  */
-export const specsFromArtifact = (artifact: unknown): Either.Either<ReadonlyArray<ColumnSpec>, TransformerArtifactError> =>
-  Schema.decodeUnknownEither(TransformerArtifact)(artifact).pipe(
-    Either.mapLeft((error) => new TransformerArtifactError({ message: ParseResult.TreeFormatter.formatErrorSync(error) })),
-    Either.flatMap(({ columns }) => {
+export const specsFromArtifact = (artifact: unknown): Result.Result<ReadonlyArray<ColumnSpec>, TransformerArtifactError> =>
+  Schema.decodeUnknownResult(TransformerArtifact)(artifact).pipe(
+    Result.mapError((error) => new TransformerArtifactError({ message: `not a table transformer artifact: ${error.message}` })),
+    Result.flatMap(({ columns }) => {
       const problem = columns.map(inconsistency).find((found) => found !== null)
-      return problem === undefined ? Either.right(columns) : Either.left(new TransformerArtifactError({ message: problem }))
+      return problem === undefined ? Result.succeed(columns) : Result.fail(new TransformerArtifactError({ message: problem }))
     })
   )
 

@@ -1,4 +1,4 @@
-import { Either } from "effect"
+import { Result } from "effect"
 import { makeRandom, type Random } from "../random.ts"
 import type { CategoricalColumn, ContinuousColumn, SynthColumn, SynthTable } from "../table.ts"
 import { specsFromArtifact, type TransformerArtifact, transformerArtifactOf, type TransformerArtifactError } from "./artifact.ts"
@@ -192,5 +192,5 @@ export const tableTransformerOf = (specs: ReadonlyArray<ColumnSpec>): TableTrans
 }
 
 /** A stored transformer (`toJSON()`) back, encoding and decoding exactly as the fitted one; or why it is not one. */
-export const tableTransformerFromJSON = (artifact: unknown): Either.Either<TableTransformer, TransformerArtifactError> =>
-  Either.map(specsFromArtifact(artifact), tableTransformerOf)
+export const tableTransformerFromJSON = (artifact: unknown): Result.Result<TableTransformer, TransformerArtifactError> =>
+  Result.map(specsFromArtifact(artifact), tableTransformerOf)

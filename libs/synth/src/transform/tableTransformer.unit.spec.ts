@@ -1,4 +1,4 @@
-import { Either } from "effect"
+import { Result } from "effect"
 import fc from "fast-check"
 import { fileURLToPath } from "node:url"
 import { describe, expect, it } from "vitest"
@@ -258,7 +258,7 @@ describe("a stored transformer", () => {
   it("encodes and decodes exactly as the fitted one after a JSON round trip", async () => {
     const table = await dataset("penguins")
     const fitted = fitTableTransformer(table, { seed: 21 })
-    const reloaded = Either.getOrThrow(tableTransformerFromJSON(JSON.parse(JSON.stringify(fitted.toJSON()))))
+    const reloaded = Result.getOrThrow(tableTransformerFromJSON(JSON.parse(JSON.stringify(fitted.toJSON()))))
     expect(reloaded.spans).toEqual(fitted.spans)
     const encoded = fitted.encode(table, allRows(table), makeRandom(22))
     expect(reloaded.encode(table, allRows(table), makeRandom(22))).toEqual(encoded)
@@ -276,7 +276,7 @@ describe("a stored transformer", () => {
     const numeric = broken.columns.find((column) => column.kind === "continuous") as { modes: { stds: Array<number> } }
     numeric.modes.stds[0] = -1
     for (const garbage of [null, {}, { ...artifact, version: 2 }, broken]) {
-      expect(Either.isLeft(tableTransformerFromJSON(garbage))).toBe(true)
+      expect(Result.isFailure(tableTransformerFromJSON(garbage))).toBe(true)
     }
   })
 

@@ -1,4 +1,4 @@
-import { Data, Either, ParseResult, Schema } from "effect"
+import { Data, Result, Schema } from "effect"
 import { Release } from "../../privacy/ledger.ts"
 import { tableTransformerFromJSON, TransformerArtifact } from "../../transform/index.ts"
 import { startWasmBackend } from "../tf/wasmBackend.ts"
@@ -6,7 +6,7 @@ import { conditionSpaceOf } from "./conditions.ts"
 import { type CtganModel, ctganModelOf } from "./CtganModel.ts"
 import { generatorFromJSON } from "./generator.ts"
 
-const Size = Schema.Int.pipe(Schema.positive())
+const Size = Schema.Int.pipe(Schema.check(Schema.isGreaterThan(0)))
 
 const DenseJson = Schema.Struct({ inputs: Size, outputs: Size, weight: Schema.String, bias: Schema.String })
 
@@ -24,7 +24,7 @@ export const CtganArtifact = Schema.Struct({
   transformer: TransformerArtifact,
   embeddingDim: Size,
   batchSize: Size,
-  conditionCounts: Schema.Array(Schema.Array(Schema.NonNegative)),
+  conditionCounts: Schema.Array(Schema.Array(Schema.Number.check(Schema.isGreaterThanOrEqualTo(0)))),
   generator: Schema.Struct({
     residuals: Schema.Array(Schema.Struct({ dense: DenseJson, scale: Schema.String, shift: Schema.String })),
     output: DenseJson
@@ -32,15 +32,15 @@ export const CtganArtifact = Schema.Struct({
   lossHistory: Schema.Array(Schema.Struct({ epoch: Size, generator: Loss, discriminator: Loss })),
   privacy: Schema.NullOr(
     Schema.Struct({
-      epsilonSpent: Schema.NonNegative,
-      delta: Schema.Number.pipe(Schema.between(0, 1)),
-      noiseMultiplier: Schema.Positive,
-      maxGradNorm: Schema.Positive,
-      steps: Schema.Int.pipe(Schema.nonNegative()),
-      targetEpsilon: Schema.Positive,
+      epsilonSpent: Schema.Number.check(Schema.isGreaterThanOrEqualTo(0)),
+      delta: Schema.Number.pipe(Schema.check(Schema.isBetween({ minimum: 0, maximum: 1 }))),
+      noiseMultiplier: Schema.Number.check(Schema.isGreaterThan(0)),
+      maxGradNorm: Schema.Number.check(Schema.isGreaterThan(0)),
+      steps: Schema.Int.pipe(Schema.check(Schema.isGreaterThanOrEqualTo(0))),
+      targetEpsilon: Schema.Number.check(Schema.isGreaterThan(0)),
       stoppedEarly: Schema.Boolean,
       // Since the preprocessing is accounted (absent from older artifacts, whose ε covered DP-SGD only).
-      budget: Schema.optional(Schema.Struct({ preprocessing: Schema.NonNegative, training: Schema.NonNegative })),
+      budget: Schema.optional(Schema.Struct({ preprocessing: Schema.Number.check(Schema.isGreaterThanOrEqualTo(0)), training: Schema.Number.check(Schema.isGreaterThanOrEqualTo(0)) })),
       releases: Schema.optional(Schema.Array(Release))
     })
   )
@@ -49,7 +49,7 @@ export type CtganArtifact = typeof CtganArtifact.Type
 
 export class CtganArtifactError extends Data.TaggedError("CtganArtifactError")<{ readonly message: string }> {}
 
-const fail = (message: string) => Either.left(new CtganArtifactError({ message }))
+const fail = (message: string) => Result.fail(new CtganArtifactError({ message }))
 
 /** Whether the generator's layer shapes chain from its input (noise + conditional vector) to the encoded width. */
 const shapeProblem = (artifact: CtganArtifact, conditionWidth: number, encodedWidth: number): string | null => {
@@ -64,25 +64,25 @@ const shapeProblem = (artifact: CtganArtifact, conditionWidth: number, encodedWi
 }
 
 /** A stored model back, sampling exactly what the trained one did for the same seed; or why it is not one. */
-export const ctganFromJSON = async (json: unknown): Promise<Either.Either<CtganModel, CtganArtifactError>> => {
+export const ctganFromJSON = async (json: unknown): Promise<Result.Result<CtganModel, CtganArtifactError>> => {
   await startWasmBackend()
-  const decoded = Schema.decodeUnknownEither(CtganArtifact)(json)
-  if (Either.isLeft(decoded)) return fail(ParseResult.TreeFormatter.formatErrorSync(decoded.left))
-  const artifact = decoded.right
+  const decoded = Schema.decodeUnknownResult(CtganArtifact)(json)
+  if (Result.isFailure(decoded)) return fail(decoded.failure.message)
+  const artifact = decoded.success
   const transformer = tableTransformerFromJSON(artifact.transformer)
-  if (Either.isLeft(transformer)) return fail(`transformer: ${transformer.left.message}`)
-  const space = conditionSpaceOf(transformer.right)
+  if (Result.isFailure(transformer)) return fail(`transformer: ${transformer.failure.message}`)
+  const space = conditionSpaceOf(transformer.success)
   const counts = artifact.conditionCounts
   if (counts.length !== space.columns.length || space.columns.some(({ width }, c) => counts[c]!.length !== width)) {
     return fail("the condition counts do not match the transformer's categorical columns")
   }
   if (counts.some((column) => !column.some((count) => count > 0))) return fail("a categorical column without any counted category")
-  const problem = shapeProblem(artifact, space.width, transformer.right.width)
+  const problem = shapeProblem(artifact, space.width, transformer.success.width)
   if (problem !== null) return fail(problem)
-  return Either.try({
+  return Result.try({
     try: () =>
       ctganModelOf({
-        transformer: transformer.right,
+        transformer: transformer.success,
         space,
         conditionCounts: counts,
         generator: generatorFromJSON(artifact.generator),

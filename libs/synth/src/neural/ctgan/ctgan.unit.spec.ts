@@ -1,5 +1,5 @@
 import * as tf from "@tensorflow/tfjs"
-import { Either } from "effect"
+import { Result } from "effect"
 import { beforeAll, describe, expect, it } from "vitest"
 import type { ContinuousColumn, SynthTable } from "../../table.ts"
 import { startWasmBackend } from "../tf/wasmBackend.ts"
@@ -99,7 +99,7 @@ describe("the CTGAN artifact", () => {
   it("reads back a model that samples exactly what the trained one does", async () => {
     const json = JSON.parse(JSON.stringify(model.toJSON()))
     expect(json).toMatchObject({ format: "synth.ctgan", version: 1, privacy: null })
-    const loaded = Either.getOrThrow(await ctganFromJSON(json))
+    const loaded = Result.getOrThrow(await ctganFromJSON(json))
     expect(columnValues(loaded.sample(230, 9))).toEqual(columnValues(model.sample(230, 9)))
     expect(loaded.lossHistory).toEqual(model.lossHistory)
     loaded.dispose()
@@ -108,7 +108,7 @@ describe("the CTGAN artifact", () => {
   it("leaves no tensor behind once a loaded model is disposed", async () => {
     const json = JSON.parse(JSON.stringify(model.toJSON()))
     const before = tf.memory().numTensors
-    const loaded = Either.getOrThrow(await ctganFromJSON(json))
+    const loaded = Result.getOrThrow(await ctganFromJSON(json))
     loaded.sample(120, 1)
     loaded.dispose()
     expect(tf.memory().numTensors).toBe(before)
@@ -128,8 +128,8 @@ describe("the CTGAN artifact", () => {
     ]
     for (const artifact of broken) {
       const result = await ctganFromJSON(artifact)
-      expect(Either.isLeft(result)).toBe(true)
-      if (Either.isLeft(result)) expect(result.left._tag).toBe("CtganArtifactError")
+      expect(Result.isFailure(result)).toBe(true)
+      if (Result.isFailure(result)) expect(result.failure._tag).toBe("CtganArtifactError")
     }
     expect(tf.memory().numTensors).toBe(before)
   })

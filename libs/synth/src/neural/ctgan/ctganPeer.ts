@@ -2,7 +2,6 @@
  * The second thread of a data-parallel CTGAN training: the same networks from the leader's starting weights, its own
  * share of every batch drawn from its own seed, and optimisers that average each step's gradients with the leader's.
  */
-import { Either } from "effect"
 import { parentPort } from "node:worker_threads"
 import { makeRandom } from "../../random.ts"
 import { tableTransformerFromJSON } from "../../transform/index.ts"
@@ -15,10 +14,11 @@ import { disposeCtganParts, makeCtganParts, trainingContextOf } from "./ctganPar
 import { ctganTrainer } from "./ctganTrainer.ts"
 import { discriminatorVariables } from "./discriminator.ts"
 import { generatorVariables } from "./generator.ts"
+import { Result } from "effect"
 
 export const runCtganPeer = async (request: CtganPeerRequest, exchange: GradientExchange): Promise<void> => {
   await startWasmBackend()
-  const transformer = Either.getOrThrowWith(tableTransformerFromJSON(request.transformer), (error) => error)
+  const transformer = Result.getOrThrowWith(tableTransformerFromJSON(request.transformer), (error) => error)
   const random = makeRandom(request.seed)
   const parts = makeCtganParts(request.table, transformer, request.settings, random)
   const generatorVariableList = generatorVariables(parts.generator)

@@ -1,5 +1,5 @@
 import * as tf from "@tensorflow/tfjs"
-import { Effect, Either } from "effect"
+import { Effect, Result } from "effect"
 import { beforeAll, describe, expect, it } from "vitest"
 import { assessDpConfiguration, type CountRelease, deltaSplit, sampleRateOf } from "../../privacy/index.ts"
 import { makeRandom } from "../../random.ts"
@@ -108,7 +108,7 @@ describe("DP-CTGAN", () => {
   }, 60_000)
 
   it("keeps what it spent in its artifact", async () => {
-    const loaded = Either.getOrThrow(await ctganFromJSON(JSON.parse(JSON.stringify(model.toJSON()))))
+    const loaded = Result.getOrThrow(await ctganFromJSON(JSON.parse(JSON.stringify(model.toJSON()))))
     expect(loaded.privacy).toEqual(model.privacy)
     loaded.dispose()
   })

@@ -4,7 +4,7 @@
  * change of shape adds a version and reads this one.
  */
 import * as tf from "@tensorflow/tfjs"
-import { Data, Either, ParseResult, Schema } from "effect"
+import { Data, Result, Schema } from "effect"
 import { TransformerArtifact, tableTransformerFromJSON } from "../../transform/index.ts"
 import { denseFromJSON, type DenseJSON, denseToJSON, float32FromBase64, float32ToBase64 } from "../tf/dense.ts"
 import { keepVariables } from "./keepVariables.ts"
@@ -15,8 +15,8 @@ export const TVAE_FORMAT = "synth.tvae"
 export const TVAE_FORMAT_VERSION = 1
 
 const DenseJson = Schema.Struct({
-  inputs: Schema.Int.pipe(Schema.positive()),
-  outputs: Schema.Int.pipe(Schema.positive()),
+  inputs: Schema.Int.pipe(Schema.check(Schema.isGreaterThan(0))),
+  outputs: Schema.Int.pipe(Schema.check(Schema.isGreaterThan(0))),
   weight: Schema.String,
   bias: Schema.String
 })
@@ -24,9 +24,9 @@ const DenseJson = Schema.Struct({
 export const TvaeArtifact = Schema.Struct({
   format: Schema.Literal(TVAE_FORMAT),
   formatVersion: Schema.Literal(TVAE_FORMAT_VERSION),
-  embeddingDim: Schema.Int.pipe(Schema.positive()),
+  embeddingDim: Schema.Int.pipe(Schema.check(Schema.isGreaterThan(0))),
   /** Rows decoded per sampling batch (the training batch size). */
-  batchSize: Schema.Int.pipe(Schema.positive()),
+  batchSize: Schema.Int.pipe(Schema.check(Schema.isGreaterThan(0))),
   transformer: TransformerArtifact,
   decoder: Schema.Struct({
     hidden: Schema.Array(DenseJson),
@@ -68,21 +68,21 @@ const shapeProblem = (artifact: TvaeArtifact, width: number): string | null => {
 const finite = (values: Float32Array) => values.every(Number.isFinite)
 
 /** Weights decoded, sized and finite, or why not (decoding throws on a wrong byte count). */
-const decodeWeights = (artifact: TvaeArtifact, width: number): Either.Either<{ readonly sigma: Float32Array }, string> => {
+const decodeWeights = (artifact: TvaeArtifact, width: number): Result.Result<{ readonly sigma: Float32Array }, string> => {
   const layers: ReadonlyArray<DenseJSON> = [...artifact.decoder.hidden, artifact.decoder.output]
   try {
     for (const [index, layer] of layers.entries()) {
       const values = [float32FromBase64(layer.weight, layer.inputs * layer.outputs), float32FromBase64(layer.bias, layer.outputs)]
-      if (!values.every(finite)) return Either.left(`decoder layer ${index} holds a non-finite weight`)
+      if (!values.every(finite)) return Result.fail(`decoder layer ${index} holds a non-finite weight`)
     }
     const sigma = float32FromBase64(artifact.decoder.sigma, width)
     // Training clamps σ to this range (in float32, so compare with a float32 bound).
     if (!sigma.every((value) => value >= Math.fround(SIGMA_MIN) && value <= SIGMA_MAX)) {
-      return Either.left(`a σ outside [${SIGMA_MIN}, ${SIGMA_MAX}]`)
+      return Result.fail(`a σ outside [${SIGMA_MIN}, ${SIGMA_MAX}]`)
     }
-    return Either.right({ sigma })
+    return Result.succeed({ sigma })
   } catch (error) {
-    return Either.left(`decoder weights: ${error instanceof Error ? error.message : String(error)}`)
+    return Result.fail(`decoder weights: ${error instanceof Error ? error.message : String(error)}`)
   }
 }
 
@@ -91,25 +91,25 @@ const decodeWeights = (artifact: TvaeArtifact, width: number): Either.Either<{ r
  * counts, finite weights, σ in range) so that a corrupted artifact is refused here rather than sampling nonsense.
  * Call with the tfjs backend started: the weights become tensors.
  */
-export const tvaePartsFromArtifact = (json: unknown): Either.Either<TvaeParts, TvaeArtifactError> => {
-  const refuse = (message: string) => Either.left(new TvaeArtifactError({ message }))
-  const decoded = Schema.decodeUnknownEither(TvaeArtifact)(json)
-  if (Either.isLeft(decoded)) return refuse(ParseResult.TreeFormatter.formatErrorSync(decoded.left))
-  const artifact = decoded.right
+export const tvaePartsFromArtifact = (json: unknown): Result.Result<TvaeParts, TvaeArtifactError> => {
+  const refuse = (message: string) => Result.fail(new TvaeArtifactError({ message }))
+  const decoded = Schema.decodeUnknownResult(TvaeArtifact)(json)
+  if (Result.isFailure(decoded)) return refuse(decoded.failure.message)
+  const artifact = decoded.success
   const transformer = tableTransformerFromJSON(artifact.transformer)
-  if (Either.isLeft(transformer)) return refuse(`transformer: ${transformer.left.message}`)
-  const problem = shapeProblem(artifact, transformer.right.width)
+  if (Result.isFailure(transformer)) return refuse(`transformer: ${transformer.failure.message}`)
+  const problem = shapeProblem(artifact, transformer.success.width)
   if (problem !== null) return refuse(problem)
-  const weights = decodeWeights(artifact, transformer.right.width)
-  if (Either.isLeft(weights)) return refuse(weights.left)
+  const weights = decodeWeights(artifact, transformer.success.width)
+  if (Result.isFailure(weights)) return refuse(weights.failure)
   const decoder = keepVariables((): Decoder => ({
     hidden: artifact.decoder.hidden.map(denseFromJSON),
     output: denseFromJSON(artifact.decoder.output),
-    sigma: tf.variable(tf.tensor1d(weights.right.sigma))
+    sigma: tf.variable(tf.tensor1d(weights.success.sigma))
   }))
-  return Either.right({
+  return Result.succeed({
     decoder,
-    transformer: transformer.right,
+    transformer: transformer.success,
     embeddingDim: artifact.embeddingDim,
     batchSize: artifact.batchSize,
     lossHistory: artifact.lossHistory

@@ -1,4 +1,4 @@
-import { Either } from "effect"
+import { Result } from "effect"
 import { describe, expect, it } from "vitest"
 import { float32FromBase64, float32ToBase64 } from "../tf/dense.ts"
 import { fitTvae, type TvaeArtifact, TvaeArtifactError, tvaeFromJSON } from "./index.ts"
@@ -12,9 +12,9 @@ const stored = (artifact: TvaeArtifact): Record<string, unknown> => JSON.parse(J
 
 const refusal = async (artifact: unknown) => {
   const loaded = await tvaeFromJSON(artifact)
-  if (Either.isRight(loaded)) throw new Error("the artifact was accepted")
-  expect(loaded.left).toBeInstanceOf(TvaeArtifactError)
-  return loaded.left.message
+  if (Result.isSuccess(loaded)) throw new Error("the artifact was accepted")
+  expect(loaded.failure).toBeInstanceOf(TvaeArtifactError)
+  return loaded.failure.message
 }
 
 describe("the TVAE artifact", () => {
@@ -23,7 +23,7 @@ describe("the TVAE artifact", () => {
     const artifact = stored(model.toJSON())
     expect(artifact).toMatchObject({ format: "synth.tvae", formatVersion: 1, embeddingDim: 8, batchSize: 100 })
     expect(artifact.transformer).toMatchObject({ format: "synth.table-transformer" })
-    const loaded = Either.getOrThrow(await tvaeFromJSON(artifact))
+    const loaded = Result.getOrThrow(await tvaeFromJSON(artifact))
     expect(loaded.sample(700, 4)).toEqual(model.sample(700, 4))
     expect(loaded.lossHistory).toEqual(model.lossHistory)
     expect(stored(loaded.toJSON())).toEqual(artifact)

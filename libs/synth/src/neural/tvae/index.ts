@@ -3,7 +3,7 @@
  * autoencoder over the rows the reversible table transformer encodes. Loads TensorFlow.js; import it only where
  * training or sampling runs.
  */
-import { Either } from "effect"
+import { Result } from "effect"
 import { startWasmBackend } from "../tf/wasmBackend.ts"
 import { tvaePartsFromArtifact, type TvaeArtifactError } from "./artifact.ts"
 import { tvaeModelOf, type TvaeModel } from "./model.ts"
@@ -14,7 +14,7 @@ export type { TvaeModel } from "./model.ts"
 export { TVAE_DEFAULTS, TvaeFitError, type TvaeOptions } from "./options.ts"
 
 /** A stored artifact (`model.toJSON()`) back as a model that samples exactly what the trained one did, or why not. */
-export const tvaeFromJSON = async (json: unknown): Promise<Either.Either<TvaeModel, TvaeArtifactError>> => {
+export const tvaeFromJSON = async (json: unknown): Promise<Result.Result<TvaeModel, TvaeArtifactError>> => {
   await startWasmBackend()
-  return Either.map(tvaePartsFromArtifact(json), tvaeModelOf)
+  return Result.map(tvaePartsFromArtifact(json), tvaeModelOf)
 }

@@ -2,7 +2,6 @@
  * The second thread of a data-parallel TVAE training: the same networks from the leader's starting weights, the same
  * row order each epoch (the shared shuffle seed), its own part of every batch, and updates averaged with the leader's.
  */
-import { Either } from "effect"
 import { parentPort } from "node:worker_threads"
 import { makeRandom } from "../../random.ts"
 import { tableTransformerFromJSON } from "../../transform/index.ts"
@@ -13,11 +12,12 @@ import { startWasmBackend } from "../tf/wasmBackend.ts"
 import { decoderVariables } from "./network.ts"
 import { disposeTvaeNetworks, makeTvaeNetworks, makeTvaeUpdate, shuffle } from "./tvaeTraining.ts"
 import { type BatchShare, epochShares } from "./tvaeSchedule.ts"
+import { Result } from "effect"
 
 export const runTvaePeer = async (request: TvaePeerRequest, exchange: GradientExchange): Promise<void> => {
   await startWasmBackend()
   const { settings, table } = request
-  const transformer = Either.getOrThrowWith(tableTransformerFromJSON(request.transformer), (error) => error)
+  const transformer = Result.getOrThrowWith(tableTransformerFromJSON(request.transformer), (error) => error)
   const random = makeRandom(request.seed)
   const networks = makeTvaeNetworks(transformer.width, settings, random)
   writeWeights(networks.variables, request.weights)

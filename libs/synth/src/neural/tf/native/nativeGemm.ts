@@ -132,7 +132,7 @@ const load = (): NativeGemm => {
 let loaded: NativeGemmLoad | null = null
 
 /** `SYNTH_NATIVE_MATMUL=off` keeps tfjs's wasm matmul (to compare the two); any value but on/off is refused. */
-const nativeSetting = Config.literal("on", "off")("SYNTH_NATIVE_MATMUL").pipe(Config.withDefault("on"))
+const nativeSetting = Config.Literals(["on", "off"], "SYNTH_NATIVE_MATMUL").pipe(Config.withDefault("on"))
 
 /** Loads ONNX Runtime once per thread; throws a ConfigError for a SYNTH_NATIVE_MATMUL other than on or off. */
 export const loadNativeGemm = (): NativeGemmLoad => {
