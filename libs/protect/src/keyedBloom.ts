@@ -17,7 +17,7 @@ export interface KeyedBloomFilter {
 
 export const KeyedBloomJson = Schema.Struct({
   key: Schema.String,
-  hashes: Schema.Int.pipe(Schema.positive()),
+  hashes: Schema.Int.pipe(Schema.check(Schema.isGreaterThan(0))),
   /** The filter's 32-bit buckets, little-endian, in base64. */
   buckets: Schema.String
 })

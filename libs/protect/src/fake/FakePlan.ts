@@ -8,7 +8,7 @@ import { Schema } from "effect"
  */
 
 /** One entry of a learned mix and how many real rows it stands for (its weight when drawing). */
-const Weighted = <A, I>(item: Schema.Schema<A, I>) => Schema.Array(Schema.Struct({ value: item, rows: Schema.Int.pipe(Schema.positive()) }))
+const Weighted = <A, I>(item: Schema.Codec<A, I>) => Schema.Array(Schema.Struct({ value: item, rows: Schema.Int.pipe(Schema.check(Schema.isGreaterThan(0))) }))
 
 /** A faker locale code (`en`, `de`, `pt_BR`...). */
 const LocaleCode = Schema.String
@@ -16,7 +16,7 @@ const LocaleCode = Schema.String
 /** A person-name format: placeholders `{first}`, `{middle}`, `{last}`, `{fi}`/`{mi}` (initials), `{prefix}`, `{suffix}`. */
 export const NameFormat = Schema.Struct({
   template: Schema.String,
-  case: Schema.Literal("title", "upper", "lower")
+  case: Schema.Literals(["title", "upper", "lower"])
 })
 export type NameFormat = typeof NameFormat.Type
 
@@ -33,8 +33,8 @@ export const PersonNameGenerator = Schema.TaggedStruct("person_name", {
 export const EmailGenerator = Schema.TaggedStruct("email", {
   locales: Weighted(LocaleCode),
   handles: Weighted(Schema.String),
-  domains: Schema.Array(Schema.Struct({ value: Schema.String, rows: Schema.Int.pipe(Schema.positive()) })),
-  freeDomainRows: Schema.Int.pipe(Schema.nonNegative())
+  domains: Schema.Array(Schema.Struct({ value: Schema.String, rows: Schema.Int.pipe(Schema.check(Schema.isGreaterThan(0))) })),
+  freeDomainRows: Schema.Int.pipe(Schema.check(Schema.isGreaterThanOrEqualTo(0)))
 })
 
 export const UsernameGenerator = Schema.TaggedStruct("username", {
@@ -79,7 +79,7 @@ export const checkedSchemes = [
 export type CheckedScheme = (typeof checkedSchemes)[number]
 
 export const CheckedFormat = Schema.Struct({
-  scheme: Schema.Literal(...checkedSchemes),
+  scheme: Schema.Literals(checkedSchemes),
   mask: Schema.String,
   prefix: Schema.String
 })
@@ -93,7 +93,7 @@ export type IbanFormat = typeof IbanFormat.Type
 export const IbanGenerator = Schema.TaggedStruct("iban", { formats: Weighted(IbanFormat) })
 
 /** One position of a code: a character kept as is (shared by every row of the shape) or drawn from an alphabet. */
-export const Slot = Schema.Union(Schema.Struct({ constant: Schema.String }), Schema.Struct({ alphabet: Schema.String }))
+export const Slot = Schema.Union([Schema.Struct({ constant: Schema.String }), Schema.Struct({ alphabet: Schema.String })])
 export type Slot = typeof Slot.Type
 
 /** Codes (`CUST-000123`, `A7-x93`, passport and licence numbers...): a mix of templates, one slot per position. */
@@ -101,26 +101,26 @@ export const TemplateGenerator = Schema.TaggedStruct("template", { shapes: Weigh
 
 /** Integer keys: digits only, no leading zero, between `minDigits` and `maxDigits` digits. */
 export const IntegerKeyGenerator = Schema.TaggedStruct("integer_key", {
-  minDigits: Schema.Int.pipe(Schema.between(1, 16)),
-  maxDigits: Schema.Int.pipe(Schema.between(1, 16))
+  minDigits: Schema.Int.pipe(Schema.check(Schema.isBetween({ minimum: 1, maximum: 16 }))),
+  maxDigits: Schema.Int.pipe(Schema.check(Schema.isBetween({ minimum: 1, maximum: 16 })))
 })
 
 export const UuidGenerator = Schema.TaggedStruct("uuid", { upperCase: Schema.Boolean })
 
 /** Free-text-like values: lorem words, between `minWords` and `maxWords` of them. */
 export const WordsGenerator = Schema.TaggedStruct("words", {
-  minWords: Schema.Int.pipe(Schema.positive()),
-  maxWords: Schema.Int.pipe(Schema.positive()),
+  minWords: Schema.Int.pipe(Schema.check(Schema.isGreaterThan(0))),
+  maxWords: Schema.Int.pipe(Schema.check(Schema.isGreaterThan(0))),
   capitalised: Schema.Boolean
 })
 
 /** IP addresses: the version, the leading octets held by ≥ k rows (`10.1`, or empty), IPv6 written compressed or not. */
-export const IpFormat = Schema.Struct({ version: Schema.Literal(4, 6), prefix: Schema.String, compressed: Schema.Boolean, upperCase: Schema.Boolean })
+export const IpFormat = Schema.Struct({ version: Schema.Literals([4, 6]), prefix: Schema.String, compressed: Schema.Boolean, upperCase: Schema.Boolean })
 export type IpFormat = typeof IpFormat.Type
 export const IpGenerator = Schema.TaggedStruct("ip", { formats: Weighted(IpFormat) })
 
 /** MAC addresses: separator, case, and the vendor prefix (OUI, three bytes) held by ≥ k rows or empty. */
-export const MacFormat = Schema.Struct({ separator: Schema.Literal(":", "-", ".", ""), upperCase: Schema.Boolean, vendor: Schema.String })
+export const MacFormat = Schema.Struct({ separator: Schema.Literals([":", "-", ".", ""]), upperCase: Schema.Boolean, vendor: Schema.String })
 export type MacFormat = typeof MacFormat.Type
 export const MacGenerator = Schema.TaggedStruct("mac", { formats: Weighted(MacFormat) })
 
@@ -128,15 +128,10 @@ export const MacGenerator = Schema.TaggedStruct("mac", { formats: Weighted(MacFo
  * URLs: scheme, host (held by ≥ k rows, else null: a faker domain), and path segments — a segment held by ≥ k rows of
  * the host at its position is kept (`in`, `users`), others become a `slug` (words joined by `-`), `digits` or a `word`.
  */
-export const PathSegment = Schema.Union(
-  Schema.Struct({ constant: Schema.String }),
-  Schema.Struct({ slug: Schema.Int.pipe(Schema.positive()) }),
-  Schema.Struct({ digits: Schema.Int.pipe(Schema.positive()) }),
-  Schema.Struct({ word: Schema.Literal(true) })
-)
+export const PathSegment = Schema.Union([Schema.Struct({ constant: Schema.String }), Schema.Struct({ slug: Schema.Int.pipe(Schema.check(Schema.isGreaterThan(0))) }), Schema.Struct({ digits: Schema.Int.pipe(Schema.check(Schema.isGreaterThan(0))) }), Schema.Struct({ word: Schema.Literal(true) })])
 export type PathSegment = typeof PathSegment.Type
 export const UrlFormat = Schema.Struct({
-  scheme: Schema.Literal("http", "https"),
+  scheme: Schema.Literals(["http", "https"]),
   host: Schema.NullOr(Schema.String),
   www: Schema.Boolean,
   path: Schema.Array(PathSegment),
@@ -147,7 +142,7 @@ export const UrlGenerator = Schema.TaggedStruct("url", { formats: Weighted(UrlFo
 
 export const cryptoChains = ["ethereum", "bitcoin_p2pkh", "bitcoin_p2sh", "bitcoin_segwit"] as const
 export type CryptoChain = (typeof cryptoChains)[number]
-export const CryptoGenerator = Schema.TaggedStruct("crypto", { formats: Weighted(Schema.Literal(...cryptoChains)) })
+export const CryptoGenerator = Schema.TaggedStruct("crypto", { formats: Weighted(Schema.Literals(cryptoChains)) })
 
 /**
  * Street addresses by locale: the parts after the street (`street`, `city`, `postcode`, `state`, written in that
@@ -155,7 +150,7 @@ export const CryptoGenerator = Schema.TaggedStruct("crypto", { formats: Weighted
  */
 export const AddressFormat = Schema.Struct({
   locale: LocaleCode,
-  parts: Schema.Literal(1, 2, 3),
+  parts: Schema.Literals([1, 2, 3]),
   secondary: Schema.Boolean,
   upperCase: Schema.Boolean
 })
@@ -178,14 +173,14 @@ export const CityGenerator = Schema.TaggedStruct("city", { formats: Weighted(Cit
 export const GeoCell = Schema.NullOr(Schema.Struct({ latitude: Schema.Int, longitude: Schema.Int }))
 export const GeoTextGenerator = Schema.TaggedStruct("geo_text", {
   cells: Weighted(GeoCell),
-  decimals: Schema.Int.pipe(Schema.between(0, 10)),
+  decimals: Schema.Int.pipe(Schema.check(Schema.isBetween({ minimum: 0, maximum: 10 }))),
   separator: Schema.String,
   parentheses: Schema.Boolean
 })
 export const GeoNumberGenerator = Schema.TaggedStruct("geo_number", {
-  axis: Schema.Literal("latitude", "longitude"),
+  axis: Schema.Literals(["latitude", "longitude"]),
   cells: Weighted(Schema.NullOr(Schema.Int)),
-  decimals: Schema.Int.pipe(Schema.between(0, 10))
+  decimals: Schema.Int.pipe(Schema.check(Schema.isBetween({ minimum: 0, maximum: 10 })))
 })
 
 /**
@@ -199,56 +194,33 @@ export const DateGenerator = Schema.TaggedStruct("date", {
   toYear: Schema.Int,
   /** Datetimes get a time of day; false when the real ones were all at midnight (dates kept as datetimes). */
   withTime: Schema.Boolean,
-  layouts: Weighted(Schema.Literal(...dateLayouts))
+  layouts: Weighted(Schema.Literals(dateLayouts))
 })
 
 /** Non-integer numbers of a faked numeric column: uniform between coarsened rank-k bounds, at the column's decimals. */
 export const DecimalGenerator = Schema.TaggedStruct("decimal", {
   low: Schema.Number,
   high: Schema.Number,
-  decimals: Schema.Int.pipe(Schema.between(0, 10))
+  decimals: Schema.Int.pipe(Schema.check(Schema.isBetween({ minimum: 0, maximum: 10 })))
 })
 
 export const BooleanGenerator = Schema.TaggedStruct("boolean", {})
 
-export const FakeGenerator = Schema.Union(
-  PersonNameGenerator,
-  EmailGenerator,
-  UsernameGenerator,
-  PhoneGenerator,
-  CheckedGenerator,
-  IbanGenerator,
-  TemplateGenerator,
-  IntegerKeyGenerator,
-  UuidGenerator,
-  WordsGenerator,
-  IpGenerator,
-  MacGenerator,
-  UrlGenerator,
-  CryptoGenerator,
-  AddressGenerator,
-  PostcodeGenerator,
-  CityGenerator,
-  GeoTextGenerator,
-  GeoNumberGenerator,
-  DateGenerator,
-  DecimalGenerator,
-  BooleanGenerator
-)
+export const FakeGenerator = Schema.Union([PersonNameGenerator, EmailGenerator, UsernameGenerator, PhoneGenerator, CheckedGenerator, IbanGenerator, TemplateGenerator, IntegerKeyGenerator, UuidGenerator, WordsGenerator, IpGenerator, MacGenerator, UrlGenerator, CryptoGenerator, AddressGenerator, PostcodeGenerator, CityGenerator, GeoTextGenerator, GeoNumberGenerator, DateGenerator, DecimalGenerator, BooleanGenerator])
 export type FakeGenerator = typeof FakeGenerator.Type
 
-export const FakeKindSchema = Schema.Literal(...piiTypes, "identifier")
+export const FakeKindSchema = Schema.Literals([...piiTypes, "identifier"])
 
 export const FakePlan = Schema.Struct({
   version: Schema.Literal(1),
   /** The column's name: errors name it (never a value). */
   column: Schema.String,
-  type: Schema.Literal("integer", "float", "boolean", "date", "datetime", "string"),
+  type: Schema.Literals(["integer", "float", "boolean", "date", "datetime", "string"]),
   kind: FakeKindSchema,
   /** Real rows with a value: sizes the fresh-key space (identifiers) next to the output's rows. 0 when not learned. */
-  realRows: Schema.Int.pipe(Schema.nonNegative()),
+  realRows: Schema.Int.pipe(Schema.check(Schema.isGreaterThanOrEqualTo(0))),
   /** Share of real rows without a value, reproduced at random positions (0 when not learned). */
-  missingRate: Schema.Number.pipe(Schema.between(0, 1)),
+  missingRate: Schema.Number.pipe(Schema.check(Schema.isBetween({ minimum: 0, maximum: 1 }))),
   /** Every present real value was distinct (or the type is a key): no fake repeats either. */
   unique: Schema.Boolean,
   /** The real values passed the scan's detector for the kind: every fake must too. */
@@ -257,7 +229,7 @@ export const FakePlan = Schema.Struct({
    * Integer-typed columns: fakes are digits only, no leading zero, within this digit count range, and safe integers
    * (16 digits fit up to 9,007,199,254,740,991: card numbers do).
    */
-  integerDigits: Schema.NullOr(Schema.Struct({ min: Schema.Int.pipe(Schema.between(1, 16)), max: Schema.Int.pipe(Schema.between(1, 16)) })),
+  integerDigits: Schema.NullOr(Schema.Struct({ min: Schema.Int.pipe(Schema.check(Schema.isBetween({ minimum: 1, maximum: 16 }))), max: Schema.Int.pipe(Schema.check(Schema.isBetween({ minimum: 1, maximum: 16 }))) })),
   generator: FakeGenerator
 })
 export type FakePlan = typeof FakePlan.Type

@@ -21,7 +21,7 @@ export const PlannedColumn = Schema.Struct({
   role: ColumnRole,
   handling: ColumnHandling,
   piiType: Schema.NullOr(Schema.String),
-  handlingSource: Schema.Literal("request", "default"),
+  handlingSource: Schema.Literals(["request", "default"]),
   /** How the source wrote a date or datetime column (kept for faked birth dates). */
   sourceFormat: Schema.NullOr(Schema.String)
 })
@@ -29,8 +29,8 @@ export type PlannedColumn = typeof PlannedColumn.Type
 
 /** How the source file wrote its columns (SynthTable's `form`): spellings and layouts, never values. */
 const SourceForm = Schema.Struct({
-  table: Schema.Record({ key: Schema.String, value: Schema.String }),
-  columns: Schema.Record({ key: Schema.String, value: Schema.Record({ key: Schema.String, value: Schema.String }) })
+  table: Schema.Record(Schema.String, Schema.String),
+  columns: Schema.Record(Schema.String, Schema.Record(Schema.String, Schema.String))
 })
 
 export const ProtectionPlan = Schema.Struct({

@@ -1,4 +1,4 @@
-import { Either, ParseResult, Schema } from "effect"
+import { Result, Schema } from "effect"
 import { type KeyedBloomFilter, keyedBloomFromJSON } from "../keyedBloom.ts"
 import type { RealDataFilters } from "./prepareTraining.ts"
 import { ProtectedArtifact, ProtectionFilters, type ProtectionPlan } from "./ProtectionPlan.ts"
@@ -14,18 +14,18 @@ export const protectedArtifact = (plan: ProtectionPlan, model: unknown): Protect
 export const isProtectedArtifact = (artifact: unknown): boolean =>
   typeof artifact === "object" && artifact !== null && (artifact as { format?: unknown }).format === "synth.protected"
 
-export const decodeProtectedArtifact = (artifact: unknown): Either.Either<ProtectedArtifact, string> =>
-  Either.mapLeft(Schema.decodeUnknownEither(ProtectedArtifact)(artifact), (error) => ParseResult.TreeFormatter.formatErrorSync(error))
+export const decodeProtectedArtifact = (artifact: unknown): Result.Result<ProtectedArtifact, string> =>
+  Result.mapError(Schema.decodeUnknownResult(ProtectedArtifact)(artifact), (error) => error.message)
 
 export const filtersToJSON = (filters: RealDataFilters): ProtectionFilters => ({
   rows: filters.rows?.toJSON() ?? null,
   values: Array.from(filters.values, ([column, filter]) => ({ column, filter: filter.toJSON() }))
 })
 
-export const filtersFromJSON = (json: unknown): Either.Either<RealDataFilters, string> =>
-  Either.mapBoth(Schema.decodeUnknownEither(ProtectionFilters)(json), {
-    onLeft: (error) => ParseResult.TreeFormatter.formatErrorSync(error),
-    onRight: (decoded) => ({
+export const filtersFromJSON = (json: unknown): Result.Result<RealDataFilters, string> =>
+  Result.mapBoth(Schema.decodeUnknownResult(ProtectionFilters)(json), {
+    onFailure: (error) => error.message,
+    onSuccess: (decoded) => ({
       rows: decoded.rows === null ? null : keyedBloomFromJSON(decoded.rows),
       values: new Map<string, KeyedBloomFilter>(decoded.values.map(({ column, filter }) => [column, keyedBloomFromJSON(filter)]))
     })

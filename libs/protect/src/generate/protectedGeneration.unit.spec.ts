@@ -102,8 +102,8 @@ describe("a protected generation", () => {
     const stored = JSON.parse(JSON.stringify(protectedArtifact(prepared.plan, null)))
     const plan = decodeProtectedArtifact(stored)
     const filters = filtersFromJSON(JSON.parse(JSON.stringify(filtersToJSON(prepared.filters))))
-    if (plan._tag === "Left" || filters._tag === "Left") throw new Error("the stored plan or filters did not decode")
-    const again = sampleProtected(plan.right.plan, model, filters.right, testFakers, 2_000, 9)
+    if (plan._tag === "Failure" || filters._tag === "Failure") throw new Error("the stored plan or filters did not decode")
+    const again = sampleProtected(plan.success.plan, model, filters.success, testFakers, 2_000, 9)
     expect(again.table.columns.map(columnText)).toEqual(output.table.columns.map(columnText))
   })
 
