@@ -79,7 +79,8 @@ export const makeAppender = (producer: Producer, topics: Topics, settings: Appen
     const queue = yield* Effect.acquireRelease(
       Queue.unbounded<PendingAppend>(),
       (queue) =>
-        Queue.takeAll(queue).pipe(
+        // clear, not takeAll: v4's takeAll waits for at least one element
+        Queue.clear(queue).pipe(
           Effect.flatMap(Effect.forEach((pending) => Deferred.fail(pending.done, closing), { discard: true })),
           Effect.andThen(Queue.shutdown(queue))
         )
