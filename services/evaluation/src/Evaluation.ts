@@ -12,7 +12,7 @@ import {
 } from "@synth/contracts"
 import type { GeneratorKind, MlUtilityConfig as LibraryMlUtilityConfig } from "@synth/evaluation"
 import { EventWriter, type StoredEvent, understoodEvent } from "@synth/eventlog"
-import { absurd, Chunk, Clock, Effect, Option, Stream } from "effect"
+import { absurd, Clock, Context, Effect, Layer, Option, Semaphore, Stream } from "effect"
 import { EvaluationConfig } from "./EvaluationConfig.ts"
 import type { EvaluationRequest } from "./worker/protocol.ts"
 import { runInWorker } from "./worker/runInWorker.ts"
@@ -23,7 +23,7 @@ const handled = consumedBy("evaluator")
 
 const readAll = <E>(stream: Stream.Stream<Uint8Array, E>) =>
   Effect.map(Stream.runCollect(stream), (chunks) => {
-    const parts = Chunk.toReadonlyArray(chunks)
+    const parts = chunks
     const bytes = new Uint8Array(parts.reduce((size, part) => size + part.length, 0))
     let offset = 0
     for (const part of parts) {
@@ -63,12 +63,12 @@ class DatasetUnavailable {
  * append of the same id), and the results are a function of the tables and the seed, so a repeated run overwrites
  * the blob with the same bytes. The blob store or the log failing fails the handler, so the request is redelivered.
  */
-export class Evaluation extends Effect.Service<Evaluation>()("@synth/evaluation-service/Evaluation", {
-  effect: Effect.gen(function* () {
+export class Evaluation extends Context.Service<Evaluation>()("@synth/evaluation-service/Evaluation", {
+  make: Effect.gen(function* () {
     const blobs = yield* BlobStore
     const writer = yield* EventWriter
     const config = yield* EvaluationConfig
-    const permits = yield* Effect.makeSemaphore(config.concurrency)
+    const permits = yield* Semaphore.make(config.concurrency)
 
     const outcomeContext = (envelope: EventEnvelope) => ({
       aggregateId: envelope.aggregateId,
@@ -89,7 +89,7 @@ export class Evaluation extends Effect.Service<Evaluation>()("@synth/evaluation-
       reason: EvaluationFailureReason,
       message: string
     ) =>
-      Effect.zipRight(
+      Effect.andThen(
         writer.append(
           [{ type: "evaluation.failed", version: 1, payload: { evaluationId, reason, message } }],
           outcomeContext(envelope)
@@ -109,21 +109,21 @@ export class Evaluation extends Effect.Service<Evaluation>()("@synth/evaluation-
         holdout: request.kind === "run" && request.holdoutDatasetId !== null
           ? readTable(request.holdoutDatasetId, "holdout")
           : Effect.succeed(null)
-      }).pipe(Effect.either)
-      if (tables._tag === "Left") {
-        if (tables.left instanceof DatasetUnavailable) {
+      }).pipe(Effect.result)
+      if (tables._tag === "Failure") {
+        if (tables.failure instanceof DatasetUnavailable) {
           return yield* fail(
             evaluationId,
             envelope,
             "dataset_unavailable",
-            `The ${tables.left.role} dataset's table is gone (was the dataset deleted?).`
+            `The ${tables.failure.role} dataset's table is gone (was the dataset deleted?).`
           )
         }
-        return yield* Effect.fail(tables.left)
+        return yield* Effect.fail(tables.failure)
       }
       const workerRequest: EvaluationRequest = {
         kind: request.kind,
-        ...tables.right,
+        ...tables.success,
         sampleSize: request.sampleSize,
         seed: request.seed,
         mlUtility: request.kind === "run" && request.mlUtility !== null ? libraryMlUtility(request.mlUtility) : null,
@@ -188,6 +188,7 @@ export class Evaluation extends Effect.Service<Evaluation>()("@synth/evaluation-
     }, (effect, stored) => Effect.annotateLogs(effect, { eventId: stored.envelope.eventId, evaluationId: stored.key }))
 
     return { handle } as const
-  }),
-  dependencies: [EventWriter.Default]
-}) {}
+  })
+}) {
+  static readonly layer = Layer.effect(this, this.make).pipe(Layer.provide([EventWriter.layer]))
+}

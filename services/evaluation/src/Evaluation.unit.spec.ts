@@ -7,11 +7,11 @@ import { holdoutRows } from "@synth/protect"
 import { makeRandom, type SynthTable, synthTableFromArrow } from "@synth/synth"
 import { ingestTable, readTable } from "@synth/tabular"
 import { createHash } from "node:crypto"
-import { Chunk, Effect, Either, Exit, Layer, Schema, Stream } from "effect"
+import { Effect, Exit, Layer, Result, Schema, Stream } from "effect"
 import { Evaluation } from "./Evaluation.ts"
 
-const TestLayer = Evaluation.Default.pipe(
-  Layer.provideMerge(EventWriter.Default),
+const TestLayer = Evaluation.layer.pipe(
+  Layer.provideMerge(EventWriter.layer),
   Layer.provideMerge(Layer.mergeAll(EventLogMemory(), BlobStoreMemory))
 )
 
@@ -48,12 +48,12 @@ const storeTable = (datasetId: string, text: string) =>
     const { table } = yield* ingestTable(() => bytes(text))
     yield* blobs.put(tableKey(datasetId), table)
     const decoded = synthTableFromArrow(yield* readTable(blobs.get(tableKey(datasetId))))
-    return Either.getOrThrow(decoded) as SynthTable
+    return Result.getOrThrow(decoded) as SynthTable
   })
 
 const logged = Effect.flatMap(EventLog, (log) =>
   Stream.runCollect(log.read({ topic: Topics.evaluation.name, partition: 0, fromOffset: 0, follow: false }))
-).pipe(Effect.map((events) => Chunk.toReadonlyArray(events)))
+).pipe(Effect.map((events) => events))
 
 const outcomes = Effect.map(logged, (events) =>
   events.filter((event) => event.envelope.actor === "service:evaluation").map((event) => event.envelope)
@@ -93,7 +93,7 @@ const handle = (event: StoredEvent) => Effect.flatMap(Evaluation, (evaluation) =
 const storedResults = Effect.gen(function* () {
   const blobs = yield* BlobStore
   const chunks = yield* Stream.runCollect(blobs.get(resultsKey))
-  const content = Buffer.concat(Chunk.toReadonlyArray(chunks))
+  const content = Buffer.concat(chunks)
   return { content, results: JSON.parse(content.toString("utf8")) as Record<string, unknown> }
 })
 
@@ -289,8 +289,8 @@ describe("Evaluation", () => {
           key === tableKey(syntheticId) ? Stream.fail(new BlobStoreError({ reason: "unreachable" })) : store.get(key)
       }))
     ).pipe(Layer.provide(BlobStoreMemory))
-    const layer = Evaluation.Default.pipe(
-      Layer.provideMerge(EventWriter.Default),
+    const layer = Evaluation.layer.pipe(
+      Layer.provideMerge(EventWriter.layer),
       Layer.provideMerge(Layer.mergeAll(EventLogMemory(), FailingBlobs))
     )
     return Effect.gen(function* () {

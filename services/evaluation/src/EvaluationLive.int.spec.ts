@@ -9,18 +9,18 @@ import { EventLog, EventWriter, layerFromConfig as EventLogFromConfig } from "@s
 import { kafkaTestSettings } from "@synth/eventlog/testing"
 import { ingestTable } from "@synth/tabular"
 import { createHash, randomUUID } from "node:crypto"
-import { Chunk, ConfigProvider, Effect, Layer, Schedule, Schema, Stream } from "effect"
+import { ConfigProvider, Effect, Layer, Schedule, Schema, Stream } from "effect"
 import { EvaluationLive } from "./EvaluationLive.ts"
 
-const settings = Layer.unwrapEffect(
+const settings = Layer.unwrap(
   Effect.map(kafkaTestSettings, (kafka) => {
     const env = Object.entries({ ...process.env, ...kafka }).filter((entry): entry is [string, string] => entry[1] !== undefined)
-    return Layer.setConfigProvider(ConfigProvider.fromMap(new Map(env)))
+    return ConfigProvider.layer(ConfigProvider.fromEnv({ env: Object.fromEntries(env) }))
   })
 )
 
 const TestLive = EvaluationLive.pipe(
-  Layer.provideMerge(EventWriter.Default),
+  Layer.provideMerge(EventWriter.layer),
   Layer.provideMerge(Layer.mergeAll(EventLogFromConfig, BlobStoreFromConfig)),
   Layer.provide(settings)
 )
@@ -60,7 +60,7 @@ const answerTo = (correlationId: string) =>
     const partitions = yield* log.partitions(Topics.evaluation.name)
     const events = yield* Effect.forEach(Array.from({ length: partitions }, (_, partition) => partition), (partition) =>
       Stream.runCollect(log.read({ topic: Topics.evaluation.name, partition, fromOffset: 0, follow: false })))
-    const answer = events.flatMap((chunk) => Chunk.toReadonlyArray(chunk)).map((event) => event.envelope)
+    const answer = events.flatMap((chunk) => chunk).map((event) => event.envelope)
       .find((envelope) => envelope.correlationId === correlationId && envelope.actor === "service:evaluation")
     return yield* answer === undefined ? Effect.fail("not yet" as const) : Effect.succeed<EventEnvelope>(answer)
   }).pipe(Effect.retry({ schedule: Schedule.spaced("200 millis"), times: 300 }))
@@ -93,7 +93,7 @@ layer(TestLive, { timeout: 120_000, excludeTestServices: true })("the evaluation
         expect(payload.resultsBlobKey).toBe(`evaluations/${evaluationId}/results`)
         const blobs = yield* BlobStore
         const stored = yield* Stream.runCollect(blobs.get(BlobKey.make("evaluations", evaluationId, "results")))
-        const content = Buffer.concat(Chunk.toReadonlyArray(stored))
+        const content = Buffer.concat(stored)
         expect(createHash("sha256").update(content).digest("hex")).toBe(payload.sha256)
         expect((JSON.parse(content.toString("utf8")) as { overallScore: number }).overallScore).toBe(payload.overallScore)
 

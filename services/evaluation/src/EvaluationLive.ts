@@ -1,16 +1,10 @@
 import { Topics } from "@synth/contracts"
-import { EventLog } from "@synth/eventlog"
-import { Effect, Layer, Schedule } from "effect"
+import { EventLog, rejoinSchedule } from "@synth/eventlog"
+import { Effect, Layer } from "effect"
 import { Evaluation } from "./Evaluation.ts"
 
 /** The consumer group of the evaluation service: its members share the evaluation topic's partitions. */
 export const evaluationGroup = "evaluation"
-
-// Exponential from 200 ms, at most 30 s apart; a minute without failing starts the backoff over.
-const retrySchedule = Schedule.exponential("200 millis").pipe(
-  Schedule.union(Schedule.spaced("30 seconds")),
-  Schedule.resetAfter("1 minute")
-)
 
 /**
  * The evaluation service for the life of the layer: a member of the `evaluation` group on the evaluation topic. A
@@ -18,16 +12,16 @@ const retrySchedule = Schedule.exponential("200 millis").pipe(
  * backoff, and the request is delivered again from the committed cursor. An evaluation in flight is interrupted with
  * the layer (its worker thread terminated) and runs again on redelivery. Needs the event log and the blob store.
  */
-export const EvaluationLive = Layer.scopedDiscard(
+export const EvaluationLive = Layer.effectDiscard(
   Effect.gen(function* () {
     const log = yield* EventLog
     const evaluation = yield* Evaluation
     yield* log.consume({ group: evaluationGroup, topics: [Topics.evaluation.name], handle: evaluation.handle }).pipe(
       Effect.sandbox,
       Effect.tapError((cause) => Effect.logError("evaluation consumer failed; rejoining", cause)),
-      Effect.retry(retrySchedule),
+      Effect.retry(rejoinSchedule),
       Effect.annotateLogs({ service: "evaluation" }),
       Effect.forkScoped
     )
   })
-).pipe(Layer.provide(Evaluation.Default))
+).pipe(Layer.provide(Evaluation.layer))

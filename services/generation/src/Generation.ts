@@ -1,6 +1,6 @@
 import { consumedBy } from "@synth/contracts"
 import { EventWriter, type StoredEvent, understoodEvent } from "@synth/eventlog"
-import { absurd, Effect, Option } from "effect"
+import { absurd, Context, Effect, Layer, Option } from "effect"
 import { generationActor, JobMonitor } from "./JobMonitor.ts"
 import { JobRunner } from "./JobRunner.ts"
 
@@ -12,8 +12,8 @@ const dispatched = consumedBy("generationDispatcher")
  * is free (JobRunner), reading the job's state as of the event (JobMonitor) so that a redelivered, cancelled,
  * finished or superseded request starts nothing.
  */
-export class Generation extends Effect.Service<Generation>()("@synth/generation/Generation", {
-  effect: Effect.gen(function* () {
+export class Generation extends Context.Service<Generation>()("@synth/generation/Generation", {
+  make: Effect.gen(function* () {
     const monitor = yield* JobMonitor
     const runner = yield* JobRunner
     const writer = yield* EventWriter
@@ -64,6 +64,7 @@ export class Generation extends Effect.Service<Generation>()("@synth/generation/
     }, (effect, stored) => Effect.annotateLogs(effect, { eventId: stored.envelope.eventId, generatorId: stored.key }))
 
     return { handle } as const
-  }),
-  dependencies: [EventWriter.Default]
-}) {}
+  })
+}) {
+  static readonly layer = Layer.effect(this, this.make).pipe(Layer.provide([EventWriter.layer]))
+}

@@ -7,7 +7,7 @@ import {
   Topics
 } from "@synth/contracts"
 import { EventLog, EventWriter, type StoredEvent, understoodEvent } from "@synth/eventlog"
-import { Duration, Effect, Option, Schedule, Stream } from "effect"
+import { Context, Duration, Effect, Layer, Option, Schedule, Stream } from "effect"
 import { GenerationConfig } from "./GenerationConfig.ts"
 import { LocalJobs } from "./LocalJobs.ts"
 
@@ -46,8 +46,8 @@ export interface JobState {
  *   (`worker_lost`) once GENERATION_MAX_ATTEMPTS were lost. Never stuck in `running`;
  * - the dispatcher (Generation.ts) reads the state as of the event it handles (awaitFolded).
  */
-export class JobMonitor extends Effect.Service<JobMonitor>()("@synth/generation/JobMonitor", {
-  scoped: Effect.gen(function* () {
+export class JobMonitor extends Context.Service<JobMonitor>()("@synth/generation/JobMonitor", {
+  make: Effect.gen(function* () {
     const log = yield* EventLog
     const writer = yield* EventWriter
     const localJobs = yield* LocalJobs
@@ -134,7 +134,7 @@ export class JobMonitor extends Effect.Service<JobMonitor>()("@synth/generation/
     const followPartition = (partition: number) =>
       log.read({ topic, partition, fromOffset: 0, follow: true }).pipe(
         Stream.runForEach((stored) =>
-          Effect.zipRight(fold(stored), Effect.sync(() => folded.set(partition, stored.offset + 1)))
+          Effect.andThen(fold(stored), Effect.sync(() => folded.set(partition, stored.offset + 1)))
         )
       )
 
@@ -175,12 +175,12 @@ export class JobMonitor extends Effect.Service<JobMonitor>()("@synth/generation/
     const partitions = yield* log.partitions(topic).pipe(Effect.orDie)
     yield* Effect.forEach(Array.from({ length: partitions }, (_, partition) => partition), (partition) =>
       followPartition(partition).pipe(
-        Effect.tapErrorCause((cause) => Effect.logError("following the generator topic failed; retrying", cause)),
+        Effect.tapCause((cause) => Effect.logError("following the generator topic failed; retrying", cause)),
         Effect.retry(Schedule.spaced("1 second")),
         Effect.forkScoped
       ), { discard: true })
     yield* watch.pipe(
-      Effect.catchAllCause((cause) => Effect.logError("generation watchdog failed", cause)),
+      Effect.catchCause((cause) => Effect.logError("generation watchdog failed", cause)),
       Effect.repeat(Schedule.spaced(Duration.min(config.heartbeat, config.stallTimeout))),
       Effect.forkScoped
     )
@@ -196,6 +196,7 @@ export class JobMonitor extends Effect.Service<JobMonitor>()("@synth/generation/
       job: (generatorId: GeneratorId | string): JobState | undefined => jobs.get(generatorId),
       awaitFolded
     } as const
-  }),
-  dependencies: [EventWriter.Default]
-}) {}
+  })
+}) {
+  static readonly layer = Layer.effect(this, this.make).pipe(Layer.provide([EventWriter.layer]))
+}

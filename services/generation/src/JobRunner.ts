@@ -3,7 +3,7 @@ import type { DatasetId, EventEnvelope, GenerationFailureReason, GeneratorId, Re
 import { defaultProtectionSettings } from "@synth/protect"
 import { EventWriter } from "@synth/eventlog"
 import { describeDuration } from "@synth/synth"
-import { Cause, Chunk, Clock, Deferred, Duration, Effect, Fiber, Metric, Option, Redacted, Ref, Schedule, Stream } from "effect"
+import { Cause, Clock, Context, Deferred, Duration, Effect, Fiber, Layer, Metric, Option, Redacted, Ref, Schedule, Semaphore, Stream } from "effect"
 import { createHmac, randomBytes } from "node:crypto"
 import { GenerationConfig } from "./GenerationConfig.ts"
 import { generationActor, type JobRequest } from "./JobMonitor.ts"
@@ -47,7 +47,7 @@ const inBand = (band: readonly [number, number], fraction: number) => Math.floor
 
 const readAll = <E>(stream: Stream.Stream<Uint8Array, E>) =>
   Effect.map(Stream.runCollect(stream), (chunks) => {
-    const parts = Chunk.toReadonlyArray(chunks)
+    const parts = chunks
     const bytes = new Uint8Array(parts.reduce((size, part) => size + part.length, 0))
     let offset = 0
     for (const part of parts) {
@@ -72,13 +72,13 @@ const runningJobs = Metric.gauge("generation_jobs_running", {
  * `dataset.synthesized` and `generator.completed`, or `generator.failed`. Outcome ids derive from the event that
  * dispatched the job, so a redelivered dispatch appends nothing twice.
  */
-export class JobRunner extends Effect.Service<JobRunner>()("@synth/generation/JobRunner", {
-  scoped: Effect.gen(function* () {
+export class JobRunner extends Context.Service<JobRunner>()("@synth/generation/JobRunner", {
+  make: Effect.gen(function* () {
     const blobs = yield* BlobStore
     const writer = yield* EventWriter
     const localJobs = yield* LocalJobs
     const config = yield* GenerationConfig
-    const permits = yield* Effect.makeSemaphore(config.concurrency)
+    const permits = yield* Semaphore.make(config.concurrency)
     // Registers both gauges, so a scrape shows 0 before the first job rather than nothing.
     yield* Metric.modify(queuedJobs, 0)
     yield* Metric.modify(runningJobs, 0)
@@ -126,7 +126,7 @@ export class JobRunner extends Effect.Service<JobRunner>()("@synth/generation/Jo
             context(generatorId, cause, "fresh")
           )
         })
-        const ticking = yield* Effect.fork(Effect.repeat(tick(false), Schedule.spaced("1 second")))
+        const ticking = yield* Effect.forkChild(Effect.repeat(tick(false), Schedule.spaced("1 second")))
         const result = yield* Effect.ensuring(run, Fiber.interrupt(ticking))
         yield* tick(true)
         return result
@@ -370,14 +370,14 @@ export class JobRunner extends Effect.Service<JobRunner>()("@synth/generation/Jo
         // A job cancelled (or finished elsewhere) while it waited for the slot gives the slot back unused.
         if (!(yield* stillWanted)) return yield* permits.release(1)
         yield* Metric.modify(runningJobs, 1)
-        const release = Effect.zipRight(Metric.modify(runningJobs, -1), permits.release(1))
+        const release = Effect.andThen(Metric.modify(runningJobs, -1), permits.release(1))
         yield* Effect.onError(announce, () => release)
         // Registered before it runs, so a cancel request never finds the job neither here nor registered.
         const registered = yield* Deferred.make<void>()
         const fiber = yield* Deferred.await(registered).pipe(
-          Effect.zipRight(run),
-          Effect.catchAllCause((cause) =>
-            Cause.isInterruptedOnly(cause) ? Effect.void : Effect.logError("generation job failed unexpectedly", cause)
+          Effect.andThen(run),
+          Effect.catchCause((cause) =>
+            Cause.hasInterruptsOnly(cause) ? Effect.void : Effect.logError("generation job failed unexpectedly", cause)
           ),
           Effect.ensuring(release),
           Effect.annotateLogs({ generatorId, attempt }),
@@ -385,7 +385,7 @@ export class JobRunner extends Effect.Service<JobRunner>()("@synth/generation/Jo
         )
         if (cancellable) {
           yield* localJobs.register(generatorId, { fiber, attempt })
-          yield* Effect.forkIn(Effect.zipRight(Fiber.await(fiber), localJobs.unregister(generatorId, fiber)), scope)
+          yield* Effect.forkIn(Effect.andThen(Fiber.await(fiber), localJobs.unregister(generatorId, fiber)), scope)
         }
         yield* Deferred.succeed(registered, undefined)
       })
@@ -407,6 +407,7 @@ export class JobRunner extends Effect.Service<JobRunner>()("@synth/generation/Jo
       startSampling: (job: SampleJob, cause: EventEnvelope) =>
         start(job.generatorId, 0, sample(job, cause), false, Effect.void, Effect.succeed(true))
     } as const
-  }),
-  dependencies: [EventWriter.Default]
-}) {}
+  })
+}) {
+  static readonly layer = Layer.effect(this, this.make).pipe(Layer.provide([EventWriter.layer]))
+}

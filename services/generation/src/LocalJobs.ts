@@ -1,17 +1,17 @@
-import { Effect, Fiber } from "effect"
+import { Context, Effect, Fiber, Layer } from "effect"
 
 interface LocalJob {
-  readonly fiber: Fiber.RuntimeFiber<unknown, unknown>
+  readonly fiber: Fiber.Fiber<unknown, unknown>
   readonly attempt: number
 }
 
 /** The jobs this process is running now, by generator id: what a cancel request interrupts. */
-export class LocalJobs extends Effect.Service<LocalJobs>()("@synth/generation/LocalJobs", {
-  sync: () => {
+export class LocalJobs extends Context.Service<LocalJobs>()("@synth/generation/LocalJobs", {
+  make: Effect.sync(() => {
     const running = new Map<string, LocalJob>()
     return {
       register: (generatorId: string, job: LocalJob) => Effect.sync(() => void running.set(generatorId, job)),
-      unregister: (generatorId: string, fiber: Fiber.RuntimeFiber<unknown, unknown>) =>
+      unregister: (generatorId: string, fiber: Fiber.Fiber<unknown, unknown>) =>
         Effect.sync(() => {
           if (running.get(generatorId)?.fiber === fiber) running.delete(generatorId)
         }),
@@ -25,5 +25,7 @@ export class LocalJobs extends Effect.Service<LocalJobs>()("@synth/generation/Lo
           return Effect.as(Fiber.interrupt(job.fiber), job.attempt)
         })
     }
-  }
-}) {}
+  })
+}) {
+  static readonly layer = Layer.effect(this, this.make)
+}

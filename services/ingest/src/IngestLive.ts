@@ -1,16 +1,10 @@
 import { Topics } from "@synth/contracts"
-import { EventLog } from "@synth/eventlog"
-import { Effect, Layer, Schedule } from "effect"
+import { EventLog, rejoinSchedule } from "@synth/eventlog"
+import { Effect, Layer } from "effect"
 import { Ingestion } from "./Ingestion.ts"
 
 /** The consumer group of the ingest service: its members share the dataset topic's partitions. */
 export const ingestGroup = "ingest"
-
-// Exponential from 200 ms, at most 30 s apart; a minute without failing starts the backoff over.
-const retrySchedule = Schedule.exponential("200 millis").pipe(
-  Schedule.union(Schedule.spaced("30 seconds")),
-  Schedule.resetAfter("1 minute")
-)
 
 /**
  * The ingest service for the life of the layer: a member of the `ingest` group on the dataset topic. A failing
@@ -18,16 +12,16 @@ const retrySchedule = Schedule.exponential("200 millis").pipe(
  * backoff, and the event is delivered again from the committed cursor: no file is skipped silently.
  * Needs the event log and the blob store.
  */
-export const IngestLive = Layer.scopedDiscard(
+export const IngestLive = Layer.effectDiscard(
   Effect.gen(function* () {
     const log = yield* EventLog
     const ingestion = yield* Ingestion
     yield* log.consume({ group: ingestGroup, topics: [Topics.dataset.name], handle: ingestion.handle }).pipe(
       Effect.sandbox,
       Effect.tapError((cause) => Effect.logError("ingest consumer failed; rejoining", cause)),
-      Effect.retry(retrySchedule),
+      Effect.retry(rejoinSchedule),
       Effect.annotateLogs({ service: "ingest" }),
       Effect.forkScoped
     )
   })
-).pipe(Layer.provide(Ingestion.Default))
+).pipe(Layer.provide(Ingestion.layer))

@@ -9,7 +9,7 @@ import {
 import { BlobKey, BlobStore } from "@synth/blobstore"
 import { EventWriter, type StoredEvent } from "@synth/eventlog"
 import { ingestTable, TabularError } from "@synth/tabular"
-import { absurd, Effect } from "effect"
+import { absurd, Context, Effect, Layer } from "effect"
 
 export const ingestActor = serviceActor("ingest")
 
@@ -29,8 +29,8 @@ class OriginalGone {
  * and becomes `dataset.ingest-failed`; anything else (the blob store or the log failing) fails the handler, so the
  * event is redelivered rather than skipped.
  */
-export class Ingestion extends Effect.Service<Ingestion>()("@synth/ingest/Ingestion", {
-  effect: Effect.gen(function* () {
+export class Ingestion extends Context.Service<Ingestion>()("@synth/ingest/Ingestion", {
+  make: Effect.gen(function* () {
     const blobs = yield* BlobStore
     const writer = yield* EventWriter
 
@@ -65,7 +65,7 @@ export class Ingestion extends Effect.Service<Ingestion>()("@synth/ingest/Ingest
         }),
         // A defect here is a bug in the parser on this very file: redelivery would hit it again and hold up every
         // later upload on the partition. Refuse the file (the cause goes to the log, never to the client).
-        Effect.catchAllDefect((defect) =>
+        Effect.catchDefect((defect) =>
           Effect.logError("ingestion failed on a bug; the upload is refused", defect).pipe(
             Effect.as({
               _tag: "Refused" as const,
@@ -124,7 +124,7 @@ export class Ingestion extends Effect.Service<Ingestion>()("@synth/ingest/Ingest
     /** One event of the dataset topic; types this service does not react to are ignored. */
     const handle = Effect.fn("Ingestion.handle")(function* (stored: StoredEvent) {
       const decoded = yield* decodeDomainEvent(stored.envelope).pipe(
-        Effect.catchAll((error) =>
+        Effect.catch((error) =>
           Effect.as(
             Effect.logWarning("event not understood by this version of the ingest service; skipped", {
               type: stored.envelope.type,
@@ -147,6 +147,7 @@ export class Ingestion extends Effect.Service<Ingestion>()("@synth/ingest/Ingest
     }, (effect, stored) => Effect.annotateLogs(effect, { eventId: stored.envelope.eventId, datasetId: stored.key }))
 
     return { handle } as const
-  }),
-  dependencies: [EventWriter.Default]
-}) {}
+  })
+}) {
+  static readonly layer = Layer.effect(this, this.make).pipe(Layer.provide([EventWriter.layer]))
+}

@@ -2,11 +2,11 @@ import { describe, expect, it } from "@effect/vitest"
 import { Topics, type EventEnvelope } from "@synth/contracts"
 import { BlobKey, BlobStore, layerMemory as BlobStoreMemory } from "@synth/blobstore"
 import { EventLog, EventWriter, layerMemory as EventLogMemory, type StoredEvent } from "@synth/eventlog"
-import { Chunk, Effect, Exit, Layer, Stream } from "effect"
+import { Effect, Exit, Layer, Stream } from "effect"
 import { Ingestion } from "./Ingestion.ts"
 
-const TestLayer = Ingestion.Default.pipe(
-  Layer.provideMerge(EventWriter.Default),
+const TestLayer = Ingestion.layer.pipe(
+  Layer.provideMerge(EventWriter.layer),
   Layer.provideMerge(Layer.mergeAll(EventLogMemory(), BlobStoreMemory))
 )
 
@@ -34,7 +34,7 @@ const append = (type: "dataset.uploaded" | "dataset.deleted") =>
 
 const logged = Effect.flatMap(EventLog, (log) =>
   Stream.runCollect(log.read({ topic: Topics.dataset.name, partition: 0, fromOffset: 0, follow: false }))
-).pipe(Effect.map((events) => Chunk.toReadonlyArray(events)))
+).pipe(Effect.map((events) => events))
 
 const outcomes = Effect.map(logged, (events) =>
   events.filter((event) => event.envelope.actor === "service:ingest").map((event) => event.envelope)
@@ -108,8 +108,8 @@ describe("Ingestion", () => {
           key === original ? Stream.concat(bytes("a,b\n1,2\n"), Stream.die(new Error("parser bug"))) : store.get(key)
       }))
     ).pipe(Layer.provide(BlobStoreMemory))
-    const layer = Ingestion.Default.pipe(
-      Layer.provideMerge(EventWriter.Default),
+    const layer = Ingestion.layer.pipe(
+      Layer.provideMerge(EventWriter.layer),
       Layer.provideMerge(Layer.mergeAll(EventLogMemory(), BuggyBlobs))
     )
     return Effect.gen(function* () {

@@ -3,7 +3,7 @@ import { BlobKey, BlobStore } from "@synth/blobstore"
 import { EventWriter, type StoredEvent, understoodEvent } from "@synth/eventlog"
 import { mergeAiVerdicts, sampleScanInput, type ScanInput, scanColumns } from "@synth/pii"
 import { readTable } from "@synth/tabular"
-import { absurd, Effect, Option, Stream } from "effect"
+import { absurd, Context, Effect, Layer, Option, Stream } from "effect"
 import { AiLayer } from "./ai/AiLayer.ts"
 import { PrivacyConfig } from "./PrivacyConfig.ts"
 import { type AiLayerOutcome, piiResource } from "./resource.ts"
@@ -35,8 +35,8 @@ export const piiResultKey = (datasetId: string, scan: PiiScanKind) => BlobKey.ma
  * Idempotent under redelivery like the profiling service: derived outcome ids, the result blob overwritten whole. An
  * AI provider failing or timing out is not a failure of the scan: the basic result is stored with a warning.
  */
-export class Privacy extends Effect.Service<Privacy>()("@synth/privacy/Privacy", {
-  effect: Effect.gen(function* () {
+export class Privacy extends Context.Service<Privacy>()("@synth/privacy/Privacy", {
+  make: Effect.gen(function* () {
     const blobs = yield* BlobStore
     const writer = yield* EventWriter
     const ai = yield* AiLayer
@@ -59,13 +59,13 @@ export class Privacy extends Effect.Service<Privacy>()("@synth/privacy/Privacy",
           BlobNotFound: () =>
             Effect.fail(new Unscannable(`The dataset's table is missing (deleted meanwhile?). ${retryAdvice}`))
         }),
-        Effect.catchAllDefect((defect) => refuseOnBug(defect, envelope))
+        Effect.catchDefect((defect) => refuseOnBug(defect, envelope))
       )
 
     // A defect is a bug of the scanner on this very table: redelivery would hit it again and hold up every later
     // request on the partition. Refuse it (the cause goes to the log, never to the client).
     const refuseOnBug = (defect: unknown, envelope: EventEnvelope) =>
-      Effect.zipRight(
+      Effect.andThen(
         Effect.logError("the scan failed on a bug; the request is refused", defect),
         Effect.fail(
           new Unscannable(
@@ -78,7 +78,7 @@ export class Privacy extends Effect.Service<Privacy>()("@synth/privacy/Privacy",
     const scan = (input: ScanInput, kind: PiiScanKind, envelope: EventEnvelope) =>
       Effect.gen(function* () {
         // Let other fibers (the gateway's requests in the embedded runtime) run before the synchronous work.
-        yield* Effect.yieldNow()
+        yield* Effect.yieldNow
         const basic = scanColumns(input)
         if (kind === "basic") return { result: basic, aiLayer: null, warnings: [] as Array<string> }
         return yield* ai.classify(input).pipe(
@@ -101,10 +101,10 @@ export class Privacy extends Effect.Service<Privacy>()("@synth/privacy/Privacy",
             )
           )
         )
-      }).pipe(Effect.catchAllDefect((defect) => refuseOnBug(defect, envelope)))
+      }).pipe(Effect.catchDefect((defect) => refuseOnBug(defect, envelope)))
 
     const refuse = (datasetId: DatasetId, kind: PiiScanKind, refused: Unscannable, envelope: EventEnvelope) =>
-      Effect.zipRight(
+      Effect.andThen(
         writer.append(
           [
             {
@@ -185,6 +185,7 @@ export class Privacy extends Effect.Service<Privacy>()("@synth/privacy/Privacy",
     }, (effect, stored) => Effect.annotateLogs(effect, { eventId: stored.envelope.eventId, datasetId: stored.key }))
 
     return { handle } as const
-  }),
-  dependencies: [EventWriter.Default]
-}) {}
+  })
+}) {
+  static readonly layer = Layer.effect(this, this.make).pipe(Layer.provide([EventWriter.layer]))
+}

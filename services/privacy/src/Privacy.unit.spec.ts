@@ -4,7 +4,7 @@ import { BlobKey, BlobStore, layerMemory as BlobStoreMemory } from "@synth/blobs
 import { EventLog, EventWriter, layerMemory as EventLogMemory, type StoredEvent } from "@synth/eventlog"
 import { ingestTable } from "@synth/tabular"
 import { createHash } from "node:crypto"
-import { Chunk, Effect, Exit, Layer, Schema, Stream } from "effect"
+import { Effect, Exit, Layer, Schema, Stream } from "effect"
 import { AiLayer, AiLayerFailure, type AiLayerShape } from "./ai/AiLayer.ts"
 import { Privacy } from "./Privacy.ts"
 
@@ -29,9 +29,9 @@ const rawValues = rows.flatMap((row) => row.slice(0, 4))
 const scriptedAi = (classify: AiLayerShape["classify"]): AiLayerShape => ({ info: { kind: "openai", model: "scripted" }, classify })
 
 const layerWith = (ai: AiLayerShape) =>
-  Privacy.Default.pipe(
+  Privacy.layer.pipe(
     Layer.provide(Layer.succeed(AiLayer, ai)),
-    Layer.provideMerge(EventWriter.Default),
+    Layer.provideMerge(EventWriter.layer),
     Layer.provideMerge(Layer.mergeAll(EventLogMemory(), BlobStoreMemory))
   )
 
@@ -51,7 +51,7 @@ const storeTable = (text: string) =>
 
 const logged = Effect.flatMap(EventLog, (log) =>
   Stream.runCollect(log.read({ topic: Topics.dataset.name, partition: 0, fromOffset: 0, follow: false }))
-).pipe(Effect.map((events) => Chunk.toReadonlyArray(events)))
+).pipe(Effect.map((events) => events))
 
 const outcomes = Effect.map(logged, (events) =>
   events.filter((event) => event.envelope.actor === "service:privacy").map((event) => event.envelope)
@@ -75,7 +75,7 @@ const handle = (event: StoredEvent) => Effect.flatMap(Privacy, (privacy) => priv
 const storedResult = (scan: "basic" | "enhanced") =>
   Effect.gen(function* () {
     const blobs = yield* BlobStore
-    const content = Buffer.concat(Chunk.toReadonlyArray(yield* Stream.runCollect(blobs.get(resultKey(scan)))))
+    const content = Buffer.concat(yield* Stream.runCollect(blobs.get(resultKey(scan))))
     return { content, result: Schema.decodeUnknownSync(PiiDetectionResult)(JSON.parse(content.toString("utf8"))) }
   })
 

@@ -1,17 +1,11 @@
 import { Topics } from "@synth/contracts"
-import { EventLog } from "@synth/eventlog"
-import { Effect, Layer, Schedule } from "effect"
+import { EventLog, rejoinSchedule } from "@synth/eventlog"
+import { Effect, Layer } from "effect"
 import { AiLayerLive } from "./ai/aiLayerLive.ts"
 import { Privacy } from "./Privacy.ts"
 
 /** The consumer group of the privacy service: its members share the dataset topic's partitions. */
 export const privacyGroup = "privacy"
-
-// Exponential from 200 ms, at most 30 s apart; a minute without failing starts the backoff over.
-const retrySchedule = Schedule.exponential("200 millis").pipe(
-  Schedule.union(Schedule.spaced("30 seconds")),
-  Schedule.resetAfter("1 minute")
-)
 
 /**
  * The privacy service for the life of the layer: a member of the `privacy` group on the dataset topic. A failing
@@ -19,16 +13,16 @@ const retrySchedule = Schedule.exponential("200 millis").pipe(
  * the request is delivered again from the committed cursor. Needs the event log and the blob store; the AI layer
  * comes from the settings (PrivacyConfig).
  */
-export const PrivacyLive = Layer.scopedDiscard(
+export const PrivacyLive = Layer.effectDiscard(
   Effect.gen(function* () {
     const log = yield* EventLog
     const privacy = yield* Privacy
     yield* log.consume({ group: privacyGroup, topics: [Topics.dataset.name], handle: privacy.handle }).pipe(
       Effect.sandbox,
       Effect.tapError((cause) => Effect.logError("privacy consumer failed; rejoining", cause)),
-      Effect.retry(retrySchedule),
+      Effect.retry(rejoinSchedule),
       Effect.annotateLogs({ service: "privacy" }),
       Effect.forkScoped
     )
   })
-).pipe(Layer.provide(Privacy.Default), Layer.provide(AiLayerLive))
+).pipe(Layer.provide(Privacy.layer), Layer.provide(AiLayerLive))

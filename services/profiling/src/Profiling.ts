@@ -3,7 +3,7 @@ import { BlobKey, BlobStore } from "@synth/blobstore"
 import { EventWriter, type StoredEvent, understoodEvent } from "@synth/eventlog"
 import { profile, profileInputFromArrow } from "@synth/stats"
 import { readTable } from "@synth/tabular"
-import { absurd, Effect, Option, Stream } from "effect"
+import { absurd, Context, Effect, Layer, Option, Stream } from "effect"
 import { profileResource } from "./masking.ts"
 
 export const profilingActor = serviceActor("profiling")
@@ -31,8 +31,8 @@ const retryAdvice = "Download the dataset, check it and upload it again."
  * profile() is synchronous CPU work (about a second for 50 000 rows × 10 columns): in the embedded single process it
  * holds the event loop meanwhile. Acceptable at today's sizes; a worker thread is the way out if it is not.
  */
-export class Profiling extends Effect.Service<Profiling>()("@synth/profiling/Profiling", {
-  effect: Effect.gen(function* () {
+export class Profiling extends Context.Service<Profiling>()("@synth/profiling/Profiling", {
+  make: Effect.gen(function* () {
     const blobs = yield* BlobStore
     const writer = yield* EventWriter
 
@@ -46,9 +46,9 @@ export class Profiling extends Effect.Service<Profiling>()("@synth/profiling/Pro
 
     const analyze = (datasetId: DatasetId, envelope: EventEnvelope) =>
       readTable(blobs.get(BlobKey.make("datasets", datasetId, "table"))).pipe(
-        Effect.flatMap((table) => profileInputFromArrow(table)),
+        Effect.flatMap((table) => Effect.fromResult(profileInputFromArrow(table))),
         // Let other fibers (the gateway's requests in the embedded runtime) run before the synchronous work.
-        Effect.zipLeft(Effect.yieldNow()),
+        Effect.tap(Effect.yieldNow),
         Effect.flatMap((input) => Effect.sync(() => profileResource(datasetId, profile(input)))),
         Effect.catchTags({
           TabularError: (error) =>
@@ -59,8 +59,8 @@ export class Profiling extends Effect.Service<Profiling>()("@synth/profiling/Pro
         }),
         // A defect here is a bug of the profiler on this very table: redelivery would hit it again and hold up every
         // later request on the partition. Refuse it (the cause goes to the log, never to the client).
-        Effect.catchAllDefect((defect) =>
-          Effect.zipRight(
+        Effect.catchDefect((defect) =>
+          Effect.andThen(
             Effect.logError("profiling failed on a bug; the request is refused", defect),
             Effect.fail(
               new Unanalyzable(
@@ -139,6 +139,7 @@ export class Profiling extends Effect.Service<Profiling>()("@synth/profiling/Pro
     }, (effect, stored) => Effect.annotateLogs(effect, { eventId: stored.envelope.eventId, datasetId: stored.key }))
 
     return { handle } as const
-  }),
-  dependencies: [EventWriter.Default]
-}) {}
+  })
+}) {
+  static readonly layer = Layer.effect(this, this.make).pipe(Layer.provide([EventWriter.layer]))
+}

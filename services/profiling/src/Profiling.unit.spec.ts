@@ -4,12 +4,12 @@ import { BlobKey, BlobStore, BlobStoreError, layerMemory as BlobStoreMemory } fr
 import { EventLog, EventWriter, layerMemory as EventLogMemory, type StoredEvent } from "@synth/eventlog"
 import { ingestTable } from "@synth/tabular"
 import { createHash } from "node:crypto"
-import { Chunk, Effect, Exit, Layer, Schema, Stream } from "effect"
+import { Effect, Exit, Layer, Schema, Stream } from "effect"
 import { denotesPersonalData, maskValue } from "./masking.ts"
 import { Profiling } from "./Profiling.ts"
 
-const TestLayer = Profiling.Default.pipe(
-  Layer.provideMerge(EventWriter.Default),
+const TestLayer = Profiling.layer.pipe(
+  Layer.provideMerge(EventWriter.layer),
   Layer.provideMerge(Layer.mergeAll(EventLogMemory(), BlobStoreMemory))
 )
 
@@ -40,7 +40,7 @@ const storeTable = (text: string) =>
 
 const logged = Effect.flatMap(EventLog, (log) =>
   Stream.runCollect(log.read({ topic: Topics.dataset.name, partition: 0, fromOffset: 0, follow: false }))
-).pipe(Effect.map((events) => Chunk.toReadonlyArray(events)))
+).pipe(Effect.map((events) => events))
 
 const outcomes = Effect.map(logged, (events) =>
   events.filter((event) => event.envelope.actor === "service:profiling").map((event) => event.envelope)
@@ -64,7 +64,7 @@ const handle = (event: StoredEvent) => Effect.flatMap(Profiling, (profiling) => 
 const storedProfile = Effect.gen(function* () {
   const blobs = yield* BlobStore
   const chunks = yield* Stream.runCollect(blobs.get(profileKey))
-  const content = Buffer.concat(Chunk.toReadonlyArray(chunks))
+  const content = Buffer.concat(chunks)
   return { content, profile: Schema.decodeUnknownSync(Profile)(JSON.parse(content.toString("utf8"))) }
 })
 
@@ -150,8 +150,8 @@ describe("Profiling", () => {
         get: (key: BlobKey) => (key === tableKey ? Stream.fail(new BlobStoreError({ reason: "unreachable" })) : store.get(key))
       }))
     ).pipe(Layer.provide(BlobStoreMemory))
-    const layer = Profiling.Default.pipe(
-      Layer.provideMerge(EventWriter.Default),
+    const layer = Profiling.layer.pipe(
+      Layer.provideMerge(EventWriter.layer),
       Layer.provideMerge(Layer.mergeAll(EventLogMemory(), FailingBlobs))
     )
     return Effect.gen(function* () {

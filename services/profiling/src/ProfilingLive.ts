@@ -1,32 +1,26 @@
 import { Topics } from "@synth/contracts"
-import { EventLog } from "@synth/eventlog"
-import { Effect, Layer, Schedule } from "effect"
+import { EventLog, rejoinSchedule } from "@synth/eventlog"
+import { Effect, Layer } from "effect"
 import { Profiling } from "./Profiling.ts"
 
 /** The consumer group of the profiling service: its members share the dataset topic's partitions. */
 export const profilingGroup = "profiling"
-
-// Exponential from 200 ms, at most 30 s apart; a minute without failing starts the backoff over.
-const retrySchedule = Schedule.exponential("200 millis").pipe(
-  Schedule.union(Schedule.spaced("30 seconds")),
-  Schedule.resetAfter("1 minute")
-)
 
 /**
  * The profiling service for the life of the layer: a member of the `profiling` group on the dataset topic. A
  * failing handler (the blob store or the log unreachable) stops the member; it logs the cause and rejoins with
  * backoff, and the request is delivered again from the committed cursor. Needs the event log and the blob store.
  */
-export const ProfilingLive = Layer.scopedDiscard(
+export const ProfilingLive = Layer.effectDiscard(
   Effect.gen(function* () {
     const log = yield* EventLog
     const profiling = yield* Profiling
     yield* log.consume({ group: profilingGroup, topics: [Topics.dataset.name], handle: profiling.handle }).pipe(
       Effect.sandbox,
       Effect.tapError((cause) => Effect.logError("profiling consumer failed; rejoining", cause)),
-      Effect.retry(retrySchedule),
+      Effect.retry(rejoinSchedule),
       Effect.annotateLogs({ service: "profiling" }),
       Effect.forkScoped
     )
   })
-).pipe(Layer.provide(Profiling.Default))
+).pipe(Layer.provide(Profiling.layer))

@@ -1,6 +1,6 @@
 import { SqlClient } from "effect/sql"
-import { EventLog, type EventLogError, type Position } from "@synth/eventlog"
-import { Context, DateTime, Duration, Effect, HashMap, Layer, Option, Schedule, type Scope, Stream } from "effect"
+import { EventLog, type EventLogError, type Position, rejoinSchedule } from "@synth/eventlog"
+import { Context, DateTime, Duration, Effect, HashMap, Layer, Option, type Scope, Stream } from "effect"
 import { type CatchUpSummary, makeCatchUp, type OnProgress } from "./catchUp.ts"
 import { cursorKey, makeCursors } from "./cursors.ts"
 import { makeDrainPartition } from "./drainPartition.ts"
@@ -58,16 +58,6 @@ export interface ProjectionLag {
   readonly events: number
 }
 
-// Exponential from 200 ms, at most 30 s apart; a minute without failing starts the backoff over.
-const retrySchedule = Schedule.fromStepWithMetadata(Effect.sync(() => {
-  let failures = 0
-  return (step: Schedule.InputMetadata<unknown>) => {
-    if (step.elapsedSincePrevious > 60_000) failures = 0
-    const delay = Duration.millis(Math.min(200 * 2 ** failures++, 30_000))
-    return Effect.succeed([delay, delay] as [Duration.Duration, Duration.Duration])
-  }
-}))
-
 const range = (count: number) => Array.from({ length: count }, (_, index) => index)
 
 const make = (projections: ReadonlyArray<AnyProjection>) =>
@@ -98,7 +88,7 @@ const make = (projections: ReadonlyArray<AnyProjection>) =>
         Effect.tapError((cause) =>
           Effect.logError(`Projection ${projection.name} failed on ${topic}; retrying`, cause)
         ),
-        Effect.retry(retrySchedule),
+        Effect.retry(rejoinSchedule),
         Effect.annotateLogs({ projection: projection.name, topic })
       )
 

@@ -2,7 +2,7 @@ import { evaluationRun, type GeneratorPrivacy, quickEvaluation, sampleRows } fro
 import { holdoutRows } from "@synth/protect"
 import { makeRandom, type SynthTable, synthTableFromArrow } from "@synth/synth"
 import { tableFromIPC } from "apache-arrow"
-import { Either } from "effect"
+import { Result } from "effect"
 import { parentPort, workerData } from "node:worker_threads"
 import type { EvaluationRequest, WorkerMessage } from "./protocol.ts"
 
@@ -31,8 +31,8 @@ const decode = (bytes: Uint8Array, role: string): SynthTable => {
   } catch (error) {
     throw new Refusal(`The ${role} dataset's table could not be read (${error instanceof Error ? error.message : "not Arrow IPC"}).`)
   }
-  if (Either.isLeft(decoded)) throw new Refusal(`The ${role} dataset cannot be evaluated: ${decoded.left.message}`)
-  return decoded.right
+  if (Result.isFailure(decoded)) throw new Refusal(`The ${role} dataset cannot be evaluated: ${decoded.failure.message}`)
+  return decoded.success
 }
 
 /** The data's doing, not a bug: the library's own errors. */

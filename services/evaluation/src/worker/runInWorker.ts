@@ -16,7 +16,7 @@ export const runInWorker = (
   request: EvaluationRequest,
   entry: URL = defaultEntry
 ): Effect.Effect<WorkerMessage, WorkerCrashed> =>
-  Effect.async<WorkerMessage, WorkerCrashed>((resume) => {
+  Effect.callback<WorkerMessage, WorkerCrashed>((resume) => {
     // The request travels as workerData, part of the thread's construction. A message posted after `new Worker`
     // can be lost under Deno when it arrives while the entry module is still loading (its top-level await runs
     // before the listener exists; seen as a job stuck at 5 % in CI). Copied, not transferred: a retried or

@@ -23,7 +23,7 @@ import {
   type WidthColumn
 } from "@synth/synth"
 import { type Table, tableFromIPC } from "apache-arrow"
-import { Either } from "effect"
+import { Result } from "effect"
 import { parentPort, workerData } from "node:worker_threads"
 import type { JobRequest, OutputColumn, WorkerMessage } from "./protocol.ts"
 
@@ -122,8 +122,8 @@ type TrainRequest = Extract<JobRequest, { kind: "train" }>
 const train = async (request: TrainRequest) => {
   const arrow = tableFromIPC(request.table)
   const decoded = synthTableFromArrow(arrow)
-  if (Either.isLeft(decoded)) return post({ kind: "refused", message: decoded.left.message })
-  const table = decoded.right
+  if (Result.isFailure(decoded)) return post({ kind: "refused", message: decoded.failure.message })
+  const table = decoded.success
   if (table.rowCount === 0) return post({ kind: "refused", message: "The dataset has no rows to learn from." })
   const scan = scanOf(request, arrow)
   const prepared = prepareTraining({
@@ -145,20 +145,20 @@ const train = async (request: TrainRequest) => {
   const fitStarted = performance.now()
   // Nothing to learn when every column is faked or dropped: the output is fresh values only.
   const trained = prepared.learned.columns.length === 0
-    ? Either.right(null)
+    ? Result.succeed(null)
     : await trainModel(request.generator, prepared.learned, {
       ...request.parameters,
       onFitProgress: (fraction) => post({ kind: "progress", phase: "fitting", fraction }),
       onEpoch: (epoch, losses) => post({ kind: "epoch", epoch, losses })
     })
-  if (Either.isLeft(trained)) {
-    return post({ kind: "refused", message: refusalMessage(trained.left) })
+  if (Result.isFailure(trained)) {
+    return post({ kind: "refused", message: refusalMessage(trained.failure) })
   }
   const fitMs = performance.now() - fitStarted
   const sampleStarted = performance.now()
   const output = sampleProtected(
     prepared.plan,
-    trained.right,
+    trained.success,
     prepared.filters,
     defaultFakers,
     request.numRows,
@@ -166,8 +166,8 @@ const train = async (request: TrainRequest) => {
     reportEvery("sampling", request.numRows)
   )
   finish({
-    artifact: protectedArtifact(prepared.plan, trained.right?.toJSON() ?? null),
-    trained: trained.right,
+    artifact: protectedArtifact(prepared.plan, trained.success?.toJSON() ?? null),
+    trained: trained.success,
     sampled: output.table,
     filters: prepared.filters,
     protection: {
@@ -192,16 +192,16 @@ const sample = async (request: Extract<JobRequest, { kind: "sample" }>) => {
   // A model trained before the protections existed samples as it always did.
   if (!isProtectedArtifact(json)) {
     const model = await loadModel(json)
-    if (Either.isLeft(model)) return refuseArtifact(model.left.message)
-    return done(model.right.sample(request.numRows, request.seed, progress))
+    if (Result.isFailure(model)) return refuseArtifact(model.failure.message)
+    return done(model.success.sample(request.numRows, request.seed, progress))
   }
   const artifact = decodeProtectedArtifact(json)
-  if (Either.isLeft(artifact)) return refuseArtifact(artifact.left)
-  const inner = artifact.right.model === null ? Either.right(null) : await loadModel(artifact.right.model)
-  if (Either.isLeft(inner)) return refuseArtifact(inner.left.message)
-  const filters = request.filters === null ? Either.right(null) : filtersFromJSON(JSON.parse(new TextDecoder().decode(request.filters)))
-  if (Either.isLeft(filters)) return refuseArtifact(`its real-data filters do not decode (${filters.left})`)
-  const output = sampleProtected(artifact.right.plan, inner.right, filters.right, defaultFakers, request.numRows, request.seed, progress)
+  if (Result.isFailure(artifact)) return refuseArtifact(artifact.failure)
+  const inner = artifact.success.model === null ? Result.succeed(null) : await loadModel(artifact.success.model)
+  if (Result.isFailure(inner)) return refuseArtifact(inner.failure.message)
+  const filters = request.filters === null ? Result.succeed(null) : filtersFromJSON(JSON.parse(new TextDecoder().decode(request.filters)))
+  if (Result.isFailure(filters)) return refuseArtifact(`its real-data filters do not decode (${filters.failure})`)
+  const output = sampleProtected(artifact.success.plan, inner.success, filters.success, defaultFakers, request.numRows, request.seed, progress)
   done(output.table)
 }
 

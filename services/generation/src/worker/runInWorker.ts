@@ -20,7 +20,7 @@ export const runInWorker = (
   onReport: (report: Report) => void,
   entry: URL = defaultEntry
 ): Effect.Effect<Outcome, WorkerCrashed> =>
-  Effect.async<Outcome, WorkerCrashed>((resume) => {
+  Effect.callback<Outcome, WorkerCrashed>((resume) => {
     // The request travels as workerData, part of the thread's construction. A message posted after `new Worker`
     // can be lost under Deno when it arrives while the entry module is still loading (its top-level await runs
     // before the listener exists; seen as a job stuck at 5 % in CI). Copied, not transferred: a retried or

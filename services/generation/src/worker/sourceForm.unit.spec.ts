@@ -1,6 +1,6 @@
 import { ingestTable, readTable, renderTable } from "@synth/tabular"
 import { type Table, tableToIPC } from "apache-arrow"
-import { Chunk, Effect, Stream } from "effect"
+import { Effect, Stream } from "effect"
 import { beforeAll, describe, expect, it } from "vitest"
 import type { JobRequest } from "./protocol.ts"
 import { type Outcome, runInWorker } from "./runInWorker.ts"
@@ -53,7 +53,7 @@ const ingest = (text: string) =>
 
 const render = async (ipc: Uint8Array, format: "csv" | "json") => {
   const chunks = await Effect.runPromise(Stream.runCollect(renderTable(Stream.make(ipc), { format, values: "source" })))
-  return Buffer.concat(Chunk.toArray(chunks)).toString("utf8")
+  return Buffer.concat(chunks).toString("utf8")
 }
 
 

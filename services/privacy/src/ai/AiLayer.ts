@@ -20,4 +20,4 @@ export interface AiLayerShape {
   readonly classify: (input: ScanInput) => Effect.Effect<ReadonlyArray<AiColumnVerdict>, AiLayerFailure>
 }
 
-export class AiLayer extends Context.Tag("@synth/privacy/AiLayer")<AiLayer, AiLayerShape>() {}
+export class AiLayer extends Context.Service<AiLayer, AiLayerShape>()("@synth/privacy/AiLayer") {}

@@ -72,12 +72,12 @@ export const responseFormat = {
   }
 } as const
 
-const Answer = Schema.parseJson(
+const Answer = Schema.fromJsonString(
   Schema.Struct({
     columns: Schema.Array(
       Schema.Struct({
         column: Schema.String,
-        type: Schema.Literal(...piiTypes, "none"),
+        type: Schema.Literals([...piiTypes, "none"]),
         confidence: Schema.Number
       })
     )

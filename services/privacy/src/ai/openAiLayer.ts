@@ -54,10 +54,7 @@ export const makeOpenAiLayer = (options: OpenAiLayerOptions): AiLayerShape => {
           ),
         catch: describeError
       }).pipe(
-        Effect.timeoutFail({
-          duration: options.timeout,
-          onTimeout: () => new AiLayerFailure({ reason: "timeout", message: "the AI provider did not answer in time" })
-        }),
+        Effect.timeoutOrElse({ duration: options.timeout, orElse: () => Effect.fail(new AiLayerFailure({ reason: "timeout", message: "the AI provider did not answer in time" })) }),
         Effect.flatMap((completion) => {
           const content = completion.choices[0]?.message.content
           const verdicts = typeof content === "string" ? verdictsFromAnswer(input, content) : undefined
