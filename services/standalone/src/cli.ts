@@ -1,5 +1,5 @@
-import { Command, Options, ValidationError } from "@effect/cli"
-import { NodeContext, NodeRuntime } from "@effect/platform-node"
+import { CliError, Command, Flag } from "effect/cli"
+import { NodeRuntime, NodeServices } from "@effect/platform-node"
 import { apiVersion } from "@synth/contracts"
 import { layerLogging } from "@synth/observability"
 import { Console, Effect, Layer, Schema } from "effect"
@@ -21,18 +21,18 @@ const serve = Command.make("serve", {}, () =>
 const replayCommand = Command.make(
   "replay",
   {
-    projections: Options.text("projection").pipe(
-      Options.repeated,
-      Options.withDescription("Rebuild only this projection (repeatable); default: drop and rebuild every read model")
+    projections: Flag.String("projection").pipe(
+      Flag.atLeast(0),
+      Flag.withDescription("Rebuild only this projection (repeatable); default: drop and rebuild every read model")
     ),
-    from: Options.text("from").pipe(
-      Options.withSchema(
-        Schema.DateTimeUtc.annotations({
-          message: () => "--from takes an ISO 8601 time, e.g. 2026-11-23T05:00:00Z"
+    from: Flag.String("from").pipe(
+      Flag.withSchema(
+        Schema.DateTimeUtcFromString.annotate({
+          message: "--from takes an ISO 8601 time, e.g. 2026-11-23T05:00:00Z"
         })
       ),
-      Options.optional,
-      Options.withDescription(
+      Flag.optional,
+      Flag.withDescription(
         "An ISO 8601 time: keep the read models' rows and re-apply only the events that occurred at or after it"
       )
     )
@@ -50,11 +50,11 @@ const synth = Command.make("synth").pipe(
   Command.withSubcommands([serve, replayCommand, uploadCommand, downloadCommand, generateCommand, eventsCommand])
 )
 
-const run = Command.run(synth, { name: "synth", version: apiVersion })
+const run = Command.runWith(synth, { version: apiVersion })
 
 /** Expected failures (a held data directory, a bad setting) end with one readable line and exit code 1. */
 const reportFailure = (error: unknown) =>
-  Effect.zipRight(
+  Effect.andThen(
     Console.error(`synth: ${describeFailure(error)}`),
     Effect.sync(() => {
       process.exitCode = 1
@@ -69,16 +69,16 @@ const describeFailure = (error: unknown): string => {
   return String(error)
 }
 
-run(process.argv).pipe(
-  // @effect/cli has already printed what was wrong with the command line.
-  Effect.catchIf(ValidationError.isValidationError, () => Effect.sync(() => void (process.exitCode = 2))),
+run(process.argv.slice(2)).pipe(
+  // The CLI module has already printed what was wrong with the command line.
+  Effect.catchIf(CliError.isCliError, () => Effect.sync(() => void (process.exitCode = 2))),
   // What the options cannot express (which credentials go together) is a usage error too.
   Effect.catchIf(
     (error): error is UploadUsageError => error instanceof UploadUsageError,
-    (error) => Effect.zipRight(Console.error(`synth: ${error.message}`), Effect.sync(() => void (process.exitCode = 2)))
+    (error) => Effect.andThen(Console.error(`synth: ${error.message}`), Effect.sync(() => void (process.exitCode = 2)))
   ),
-  Effect.catchAll(reportFailure),
-  Effect.provide(NodeContext.layer),
+  Effect.catch(reportFailure),
+  Effect.provide(NodeServices.layer),
   NodeRuntime.runMain
 )
 

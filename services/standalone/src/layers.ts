@@ -32,7 +32,7 @@ export const StandaloneLive = Layer.mergeAll(
 ).pipe(
   Layer.provide(HttpServerLive),
   Layer.provide(ProjectorRuntime.layerRunning),
-  Layer.provide(Layer.mergeAll(TokensLive, PasswordHasher.Default, Ids.Default)),
+  Layer.provide(Layer.mergeAll(TokensLive, PasswordHasher.layer, Ids.layer)),
   Layer.provideMerge(ProjectorLive),
   Layer.provideMerge(ReadModelsLive),
   Layer.provideMerge(BlobStoreLive),

@@ -1,4 +1,4 @@
-import type { HttpClientResponse } from "@effect/platform"
+import { type HttpClientResponse } from "effect/http"
 import { ProblemDetails } from "@synth/contracts"
 import { Effect, Option, Schema } from "effect"
 import { problemLine } from "../generate/refusal.ts"

@@ -1,6 +1,6 @@
-import { Args, Command, Options } from "@effect/cli"
-import { FetchHttpClient, FileSystem } from "@effect/platform"
-import { Console, Effect, Option, Stream } from "effect"
+import { Argument, Command, Flag } from "effect/cli"
+import { FetchHttpClient } from "effect/http"
+import { Console, Effect, FileSystem, Option, Stream } from "effect"
 import { join } from "node:path"
 import { byteProgress, readableSize } from "../client/byteProgress.ts"
 import { baseUrlOf, connectionOptions } from "../client/options.ts"
@@ -13,19 +13,19 @@ import { announcedSize, downloadUrl, requestDownload } from "./request.ts"
 import { type Destination, existsMessage, writeBody } from "./writeBody.ts"
 
 const options = {
-  dataset: Args.text({ name: "DATASET" }).pipe(Args.withDescription("The id of the dataset to download (uploaded or synthetic)")),
-  format: Options.choice("format", downloadFormats).pipe(
-    Options.optional,
-    Options.withDescription("csv, json, ndjson or parquet (the server's `format` parameter); default: CSV")
+  dataset: Argument.String("DATASET").pipe(Argument.withDescription("The id of the dataset to download (uploaded or synthetic)")),
+  format: Flag.Literals("format", downloadFormats).pipe(
+    Flag.optional,
+    Flag.withDescription("csv, json, ndjson or parquet (the server's `format` parameter); default: CSV")
   ),
-  output: Options.text("output").pipe(
-    Options.optional,
-    Options.withDescription(
+  output: Flag.String("output").pipe(
+    Flag.optional,
+    Flag.withDescription(
       "Write to this file (or into this directory), or to stdout with -; default: the file name the server gives, " +
         "in the current directory"
     )
   ),
-  force: Options.boolean("force").pipe(Options.withDescription("Replace the file if it exists (default: refuse, exit 2)")),
+  force: Flag.Boolean("force").pipe(Flag.withDefault(false), Flag.withDescription("Replace the file if it exists (default: refuse, exit 2)")),
   ...connectionOptions
 }
 

@@ -1,4 +1,4 @@
-import { HttpClient, HttpClientRequest, type HttpClientResponse } from "@effect/platform"
+import { HttpClient, HttpClientRequest, type HttpClientResponse } from "effect/http"
 import { Effect } from "effect"
 import { refusalLine } from "../client/refusalLine.ts"
 import { DownloadFailed } from "./errors.ts"

@@ -1,4 +1,4 @@
-import { HttpClientRequest, HttpClientResponse } from "@effect/platform"
+import { HttpClientRequest, HttpClientResponse } from "effect/http"
 import { describe, expect, it } from "vitest"
 import { announcedSize, downloadUrl } from "./request.ts"
 

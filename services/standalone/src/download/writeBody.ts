@@ -1,6 +1,5 @@
-import { Error as PlatformError, FileSystem } from "@effect/platform"
 import { NodeSink } from "@effect/platform-node"
-import { Effect, Stream } from "effect"
+import { Effect, FileSystem, PlatformError, Stream } from "effect"
 import { randomBytes } from "node:crypto"
 import { basename, dirname, join } from "node:path"
 import { UploadUsageError } from "../upload/errors.ts"
@@ -15,7 +14,7 @@ export const existsMessage = (path: string) => `${path} exists: give --force to 
 
 const describe = (error: unknown) => (error instanceof Error ? error.message : String(error))
 
-const alreadyExists = (error: PlatformError.PlatformError) => error._tag === "SystemError" && error.reason === "AlreadyExists"
+const alreadyExists = (error: PlatformError.PlatformError) => error.reason._tag === "AlreadyExists"
 
 /**
  * Streams `body` into a file it creates (never one that exists: `wx`), chunk by chunk, so memory stays flat for any
@@ -61,7 +60,9 @@ export const writeBody = <E>(body: Stream.Stream<Uint8Array, E>, destination: De
   if (destination.kind === "stdout") {
     return Stream.run(
       body,
-      NodeSink.fromWritable(() => process.stdout, (error) => new DownloadFailed({ message: `could not write to stdout: ${describe(error)}` }), {
+      NodeSink.fromWritable({
+        evaluate: () => process.stdout,
+        onError: (error) => new DownloadFailed({ message: `could not write to stdout: ${describe(error)}` }),
         endOnDone: false
       })
     )

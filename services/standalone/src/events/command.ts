@@ -1,4 +1,4 @@
-import { Command } from "@effect/cli"
+import { Command } from "effect/cli"
 import { exportCommand } from "./export.ts"
 import { tailCommand } from "./tail.ts"
 import { verifyCommand } from "./verify.ts"

@@ -1,8 +1,8 @@
-import { Command, Options } from "@effect/cli"
-import { FetchHttpClient, FileSystem } from "@effect/platform"
+import { Command, Flag } from "effect/cli"
+import { FetchHttpClient } from "effect/http"
 import { NodeSink } from "@effect/platform-node"
 import { ndjsonContentType } from "@synth/contracts"
-import { Console, Effect, Option, Sink, Stream } from "effect"
+import { Console, Effect, FileSystem, Option, Sink, Stream } from "effect"
 import { baseUrlOf, connectionOptions } from "../client/options.ts"
 import { GenerationFailed } from "../generate/errors.ts"
 import { accessToken, type CredentialOptions } from "../upload/credentials.ts"
@@ -10,21 +10,21 @@ import { type FilterInput, filterOptions, getEvents, queryOf } from "./feed.ts"
 
 const options = {
   ...filterOptions,
-  until: Options.text("until").pipe(
-    Options.optional,
-    Options.withDescription("Only events that occurred before this ISO 8601 time (exclusive)")
+  until: Flag.String("until").pipe(
+    Flag.optional,
+    Flag.withDescription("Only events that occurred before this ISO 8601 time (exclusive)")
   ),
-  fromPosition: Options.integer("from-position").pipe(
-    Options.optional,
-    Options.withDescription("Only events at this feed position or later (each event's `position`)")
+  fromPosition: Flag.Int("from-position").pipe(
+    Flag.optional,
+    Flag.withDescription("Only events at this feed position or later (each event's `position`)")
   ),
-  toPosition: Options.integer("to-position").pipe(
-    Options.optional,
-    Options.withDescription("Only events at this feed position or earlier")
+  toPosition: Flag.Int("to-position").pipe(
+    Flag.optional,
+    Flag.withDescription("Only events at this feed position or earlier")
   ),
-  output: Options.file("output").pipe(
-    Options.optional,
-    Options.withDescription("Write the NDJSON to this file (replaced if it exists) instead of stdout, with progress on stderr")
+  output: Flag.File("output").pipe(
+    Flag.optional,
+    Flag.withDescription("Write the NDJSON to this file (replaced if it exists) instead of stdout, with progress on stderr")
   ),
   ...connectionOptions
 }
@@ -88,7 +88,7 @@ const exportEvents = (input: ExportInput) =>
       const fs = yield* FileSystem.FileSystem
       yield* Stream.run(body, Sink.mapError(fs.sink(input.output.value), written))
     } else {
-      yield* Stream.run(body, NodeSink.fromWritable(() => process.stdout, written, { endOnDone: false }))
+      yield* Stream.run(body, NodeSink.fromWritable({ evaluate: () => process.stdout, onError: written, endOnDone: false }))
     }
     yield* Console.error(progress.summary(Option.getOrElse(input.output, () => "stdout")))
   }).pipe(Effect.provide(FetchHttpClient.layer))

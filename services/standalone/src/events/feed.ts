@@ -1,5 +1,5 @@
-import { Options } from "@effect/cli"
-import { HttpClient, HttpClientRequest, type HttpClientResponse } from "@effect/platform"
+import { Flag } from "effect/cli"
+import { HttpClient, HttpClientRequest, type HttpClientResponse } from "effect/http"
 import type { AuditEventsParams } from "@synth/contracts"
 import { Effect, Option } from "effect"
 import { refusalLine } from "../client/refusalLine.ts"
@@ -7,18 +7,18 @@ import { GenerationFailed } from "../generate/errors.ts"
 
 /** The filters `synth events tail` and `export` share; each becomes the GET /events query parameter of its name. */
 export const filterOptions = {
-  type: Options.text("type").pipe(
-    Options.repeated,
-    Options.withDescription("Only events of this type, e.g. dataset.uploaded (repeatable, or a comma-separated list)")
+  type: Flag.String("type").pipe(
+    Flag.atLeast(0),
+    Flag.withDescription("Only events of this type, e.g. dataset.uploaded (repeatable, or a comma-separated list)")
   ),
-  aggregate: Options.text("aggregate").pipe(Options.optional, Options.withDescription("Only the events of this aggregate id")),
-  actor: Options.text("actor").pipe(
-    Options.optional,
-    Options.withDescription("Only events caused by this actor: user:<uuid>, service:<name> or anonymous")
+  aggregate: Flag.String("aggregate").pipe(Flag.optional, Flag.withDescription("Only the events of this aggregate id")),
+  actor: Flag.String("actor").pipe(
+    Flag.optional,
+    Flag.withDescription("Only events caused by this actor: user:<uuid>, service:<name> or anonymous")
   ),
-  since: Options.text("since").pipe(
-    Options.optional,
-    Options.withDescription("Only events that occurred at or after this ISO 8601 time, e.g. 2026-01-31T12:00:00Z")
+  since: Flag.String("since").pipe(
+    Flag.optional,
+    Flag.withDescription("Only events that occurred at or after this ISO 8601 time, e.g. 2026-01-31T12:00:00Z")
   )
 }
 

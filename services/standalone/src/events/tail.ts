@@ -1,5 +1,5 @@
-import { Command, Options } from "@effect/cli"
-import { FetchHttpClient } from "@effect/platform"
+import { Command, Flag } from "effect/cli"
+import { FetchHttpClient } from "effect/http"
 import { AuditEvent, auditPaging } from "@synth/contracts"
 import { Console, Duration, Effect, Option, Schema } from "effect"
 import { baseUrlOf, connectionOptions } from "../client/options.ts"
@@ -9,15 +9,15 @@ import { type FilterInput, filterOptions, getEvents, queryOf } from "./feed.ts"
 
 const options = {
   ...filterOptions,
-  fromPosition: Options.integer("from-position").pipe(
-    Options.optional,
-    Options.withDescription("Start at this feed position (each event's `position`) instead of at the present")
+  fromPosition: Flag.Int("from-position").pipe(
+    Flag.optional,
+    Flag.withDescription("Start at this feed position (each event's `position`) instead of at the present")
   ),
-  interval: Options.float("interval").pipe(
-    Options.withDefault(2),
-    Options.withDescription("Seconds between polls once the feed is read to its end (default 2)")
+  interval: Flag.Finite("interval").pipe(
+    Flag.withDefault(2),
+    Flag.withDescription("Seconds between polls once the feed is read to its end (default 2)")
   ),
-  json: Options.boolean("json").pipe(Options.withDescription("One JSON object a line (NDJSON) instead of one readable line")),
+  json: Flag.Boolean("json").pipe(Flag.withDefault(false), Flag.withDescription("One JSON object a line (NDJSON) instead of one readable line")),
   ...connectionOptions
 }
 
@@ -28,7 +28,7 @@ interface TailInput extends CredentialOptions, FilterInput {
   readonly url: string
 }
 
-const decodePage = Schema.decodeUnknown(Schema.Array(AuditEvent))
+const decodePage = Schema.decodeUnknownEffect(Schema.Array(AuditEvent))
 
 /** `2026-01-31T12:00:00.000Z  #42  dataset.uploaded  <aggregate id>  user:<uuid>` */
 export const eventLine = (event: AuditEvent) =>

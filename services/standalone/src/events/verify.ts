@@ -1,4 +1,4 @@
-import { Command, Options } from "@effect/cli"
+import { Command, Flag } from "effect/cli"
 import { EventLogEmbedded, EventLogIntegrity, EventLogKafka, kafkaOptionsConfig } from "@synth/eventlog"
 import { Config, Console, Data, Effect, Option, Stream } from "effect"
 import * as path from "node:path"
@@ -7,7 +7,7 @@ import * as path from "node:path"
 class VerificationFailed extends Data.TaggedError("VerificationFailed")<{ readonly message: string }> {}
 
 const options = {
-  json: Options.boolean("json").pipe(Options.withDescription("Print the report as one JSON object"))
+  json: Flag.Boolean("json").pipe(Flag.withDefault(false), Flag.withDescription("Print the report as one JSON object"))
 }
 
 const where = (problem: EventLogIntegrity.Problem) =>
@@ -32,10 +32,10 @@ const describe = (report: EventLogIntegrity.VerifyReport): string => {
 
 /** Kafka when KAFKA_BROKERS is set (as every other command), else the embedded log in DATA_DIR. */
 const rawLog = Effect.gen(function*() {
-  if (Option.isSome(yield* Config.option(Config.string("KAFKA_BROKERS")))) {
+  if (Option.isSome(yield* Config.option(Config.String("KAFKA_BROKERS")))) {
     return EventLogKafka.readRawKafka(yield* kafkaOptionsConfig)
   }
-  const dataDir = yield* Config.string("DATA_DIR").pipe(Config.withDefault("./data"))
+  const dataDir = yield* Config.String("DATA_DIR").pipe(Config.withDefault("./data"))
   return EventLogEmbedded.readRawEmbedded(path.join(dataDir, "eventlog"))
 })
 

@@ -1,7 +1,8 @@
-import { Args, Command, Options } from "@effect/cli"
-import { FetchHttpClient, HttpApiClient, HttpClient, HttpClientError, HttpClientRequest } from "@effect/platform"
+import { Argument, Command, Flag } from "effect/cli"
+import { FetchHttpClient, HttpClient, HttpClientError, HttpClientRequest } from "effect/http"
+import { HttpApiClient } from "effect/http-api"
 import { type GenerationRequest, GeneratorType, SynthApi } from "@synth/contracts"
-import { Console, Effect, Either, Option, Schedule } from "effect"
+import { Console, Effect, Option, Result, Schedule } from "effect"
 import { baseUrlOf, connectionOptions } from "../client/options.ts"
 import { accessToken, type CredentialOptions } from "../upload/credentials.ts"
 import { GenerationFailed } from "./errors.ts"
@@ -10,31 +11,31 @@ import { outcomeOf } from "./outcome.ts"
 import { explainFailure } from "./refusal.ts"
 
 const options = {
-  dataset: Args.text({ name: "DATASET" }).pipe(Args.withDescription("The id of the dataset to train on")),
-  type: Options.choice("type", GeneratorType.literals).pipe(
-    Options.withDescription("The generator to train; the server refuses, naming those it can, a type it cannot train yet")
+  dataset: Argument.String("DATASET").pipe(Argument.withDescription("The id of the dataset to train on")),
+  type: Flag.Literals("type", GeneratorType.literals).pipe(
+    Flag.withDescription("The generator to train; the server refuses, naming those it can, a type it cannot train yet")
   ),
-  rows: Options.integer("rows").pipe(
-    Options.withDescription("Synthetic rows to produce, 1 to the server's MAX_GENERATED_ROWS (10,000,000 by default)")
+  rows: Flag.Int("rows").pipe(
+    Flag.withDescription("Synthetic rows to produce, 1 to the server's MAX_GENERATED_ROWS (10,000,000 by default)")
   ),
-  epochs: Options.integer("epochs").pipe(
-    Options.optional,
-    Options.withDescription("Training epochs of ctgan, dp-ctgan and tvae (server default 300)")
+  epochs: Flag.Int("epochs").pipe(
+    Flag.optional,
+    Flag.withDescription("Training epochs of ctgan, dp-ctgan and tvae (server default 300)")
   ),
-  batchSize: Options.integer("batch-size").pipe(
-    Options.optional,
-    Options.withDescription("Rows per training step of ctgan, dp-ctgan and tvae (server default 500)")
+  batchSize: Flag.Int("batch-size").pipe(
+    Flag.optional,
+    Flag.withDescription("Rows per training step of ctgan, dp-ctgan and tvae (server default 500)")
   ),
-  epsilon: Options.float("epsilon").pipe(
-    Options.optional,
-    Options.withDescription("dp-ctgan's privacy budget, required there: about 1 is high privacy, 5 balanced, 10 high utility")
+  epsilon: Flag.Finite("epsilon").pipe(
+    Flag.optional,
+    Flag.withDescription("dp-ctgan's privacy budget, required there: about 1 is high privacy, 5 balanced, 10 high utility")
   ),
-  seed: Options.integer("seed").pipe(
-    Options.optional,
-    Options.withDescription("Makes the rows reproducible on the same server (chosen at random when absent)")
+  seed: Flag.Int("seed").pipe(
+    Flag.optional,
+    Flag.withDescription("Makes the rows reproducible on the same server (chosen at random when absent)")
   ),
-  follow: Options.boolean("follow").pipe(
-    Options.withDescription(
+  follow: Flag.Boolean("follow").pipe(Flag.withDefault(false), 
+    Flag.withDescription(
       "Wait for the job, with its progress on stderr, and print the output dataset; Ctrl-C stops following, not the job"
     )
   ),
@@ -63,7 +64,9 @@ const requestOf = (input: GenerateInput): GenerationRequest => ({
 })
 
 /** A follower outlives a short outage (a restarting server): reads that could not reach it are tried again. */
-const unreachable = (error: unknown) => HttpClientError.isHttpClientError(error) && error._tag === "RequestError"
+const unreachable = (error: unknown) =>
+  HttpClientError.isHttpClientError(error) &&
+  (error.reason._tag === "TransportError" || error.reason._tag === "EncodeError" || error.reason._tag === "InvalidUrlError")
 const outlastingOutages = { while: unreachable, schedule: Schedule.spaced("1 second"), times: 10 }
 
 const generate = (input: GenerateInput) =>
@@ -76,20 +79,20 @@ const generate = (input: GenerateInput) =>
     })
     const explained = explainFailure(baseUrl)
     const started = yield* explained(
-      client.generators.generate({ path: { dataset_id: input.dataset }, payload: requestOf(input) })
+      client.generators.generate({ params: { dataset_id: input.dataset }, payload: requestOf(input) })
     )
     yield* Console.log(`Generator ${started.generator_id}: ${started.status}, estimated time ${started.estimated_time}.`)
     yield* Console.error(started.message)
     if (!input.follow) return
 
-    const readRecord = client.generators.get({ path: { generator_id: started.generator_id } }).pipe(
+    const readRecord = client.generators.get({ params: { generator_id: started.generator_id } }).pipe(
       Effect.retry(outlastingOutages),
       explained
     )
     const ended = yield* followGenerator(started.generator_id, readRecord)
-    yield* Either.match(outcomeOf(ended), {
-      onRight: Console.log,
-      onLeft: (message) => new GenerationFailed({ message })
+    yield* Result.match(outcomeOf(ended), {
+      onSuccess: Console.log,
+      onFailure: (message) => new GenerationFailed({ message })
     })
   }).pipe(Effect.provide(FetchHttpClient.layer))
 

@@ -17,7 +17,7 @@ export const followGenerator = <E>(id: string, readRecord: Effect.Effect<Generat
   const progress = jobProgress()
   const poll: Effect.Effect<EndedGenerator, E> = Effect.flatMap(
     Effect.tap(readRecord, progress.show),
-    (record) => (hasEnded(record) ? Effect.succeed(record) : Effect.zipRight(Effect.sleep(pollInterval), poll))
+    (record) => (hasEnded(record) ? Effect.succeed(record) : Effect.andThen(Effect.sleep(pollInterval), poll))
   )
   return poll.pipe(
     Effect.ensuring(progress.stop),

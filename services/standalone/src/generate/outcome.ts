@@ -1,4 +1,4 @@
-import { Either } from "effect"
+import { Result } from "effect"
 import type { EndedGenerator } from "./follow.ts"
 
 type Ended = Pick<EndedGenerator, "id" | "status" | "output_dataset_id" | "parameters" | "error">
@@ -7,21 +7,21 @@ type Ended = Pick<EndedGenerator, "id" | "status" | "output_dataset_id" | "param
  * What `synth generate --follow` says when the job is over: the line naming the output dataset (right), or why there
  * are no rows (left, printed as `synth: ...` with exit code 1).
  */
-export const outcomeOf = (record: Ended): Either.Either<string, string> => {
+export const outcomeOf = (record: Ended): Result.Result<string, string> => {
   switch (record.status) {
     case "completed": {
       const output = record.output_dataset_id ?? "?"
-      return Either.right(
+      return Result.succeed(
         `Generated ${record.parameters.num_rows} rows: dataset ${output}. Download it with synth download ${output}.`
       )
     }
     case "failed":
-      return Either.left(
+      return Result.fail(
         record.error === null
           ? `generator ${record.id} failed without a reason; see GET /generators/${record.id}`
           : `generator ${record.id} failed (${record.error.reason}): ${record.error.message}`
       )
     case "cancelled":
-      return Either.left(`generator ${record.id} was cancelled before it finished; no rows were generated`)
+      return Result.fail(`generator ${record.id} was cancelled before it finished; no rows were generated`)
   }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
 import { DatasetId, GeneratorId } from "@synth/contracts"
-import { Either } from "effect"
+import { Result } from "effect"
 import { outcomeOf } from "./outcome.ts"
 
 const id = GeneratorId.make("01a20498-101c-71da-817c-00660d00da85")
@@ -10,19 +10,19 @@ const parameters = { num_rows: 200, epochs: null, batch_size: null, target_epsil
 describe("outcomeOf", () => {
   it("names the output dataset and how to download it when the job completed", () => {
     expect(outcomeOf({ id, status: "completed", output_dataset_id: output, parameters, error: null })).toEqual(
-      Either.right(`Generated 200 rows: dataset ${output}. Download it with synth download ${output}.`)
+      Result.succeed(`Generated 200 rows: dataset ${output}. Download it with synth download ${output}.`)
     )
   })
 
   it("gives the reason of a failed job", () => {
     const error = { code: "training_failed", reason: "dataset_unavailable", message: "The dataset was deleted." } as const
     expect(outcomeOf({ id, status: "failed", output_dataset_id: null, parameters, error })).toEqual(
-      Either.left(`generator ${id} failed (dataset_unavailable): The dataset was deleted.`)
+      Result.fail(`generator ${id} failed (dataset_unavailable): The dataset was deleted.`)
     )
   })
 
   it("says a cancelled job produced nothing", () => {
     const outcome = outcomeOf({ id, status: "cancelled", output_dataset_id: null, parameters, error: null })
-    expect(outcome).toEqual(Either.left(`generator ${id} was cancelled before it finished; no rows were generated`))
+    expect(outcome).toEqual(Result.fail(`generator ${id} was cancelled before it finished; no rows were generated`))
   })
 })

@@ -1,17 +1,16 @@
-import type { HttpApiError, HttpClientError } from "@effect/platform"
+import { type HttpClientError } from "effect/http"
 import { type FieldError, ProblemDetails } from "@synth/contracts"
-import { Effect, Option, type ParseResult, Schema } from "effect"
+import { Effect, Option, Schema } from "effect"
 import { GenerationFailed } from "./errors.ts"
 
 /**
- * What a typed client fails with: a problem of the contracts, the server's refusal to decode the request, a transport
- * or status error, or an answer it cannot decode.
+ * What a typed client fails with: a problem of the contracts (the server's refusal to decode the request among them:
+ * the service answers it as a problem), a transport or status error, or an answer it cannot decode.
  */
 export type ClientError =
   | { readonly detail: string; readonly errors?: ReadonlyArray<FieldError> }
-  | HttpApiError.HttpApiDecodeError
   | HttpClientError.HttpClientError
-  | ParseResult.ParseError
+  | Schema.SchemaError
 
 const oneLine = (text: string) => text.replace(/\s+/g, " ").trim()
 
@@ -33,7 +32,7 @@ const innermostMessage = (error: Error): string =>
 const decodeProblem = Schema.decodeUnknownOption(ProblemDetails)
 
 /** A status the endpoint does not declare (a 400 or a 500, say) still carries a problem: its detail, when it can be read. */
-const undeclaredStatus = (error: HttpClientError.ResponseError) =>
+const undeclaredStatus = (error: HttpClientError.StatusCodeError) =>
   error.response.json.pipe(
     Effect.map((body) => Option.map(decodeProblem(body), problemLine)),
     Effect.orElseSucceed(() => Option.none<string>()),
@@ -43,16 +42,14 @@ const undeclaredStatus = (error: HttpClientError.ResponseError) =>
 /** The one line `synth` prints for a request to the service at `baseUrl` that did not succeed. */
 export const refusal = (baseUrl: string) => (error: ClientError): Effect.Effect<GenerationFailed> => {
   if ("detail" in error) return Effect.succeed(new GenerationFailed({ message: problemLine(error) }))
-  if (error._tag === "HttpApiDecodeError") {
-    return Effect.succeed(new GenerationFailed({ message: oneLine(`the server could not read the request: ${error.message}`) }))
-  }
-  if (error._tag === "ParseError") {
+  if (error._tag === "SchemaError") {
     return Effect.succeed(new GenerationFailed({ message: oneLine(`the answer of ${baseUrl} was not what this synth expects: ${error.message}`) }))
   }
-  if (error._tag === "ResponseError" && error.reason === "StatusCode") {
-    return Effect.map(undeclaredStatus(error), (message) => new GenerationFailed({ message }))
+  const { reason } = error
+  if (reason._tag === "StatusCodeError") {
+    return Effect.map(undeclaredStatus(reason), (message) => new GenerationFailed({ message }))
   }
-  if (error._tag === "ResponseError") {
+  if (reason._tag === "DecodeError" || reason._tag === "EmptyBodyError") {
     return Effect.succeed(new GenerationFailed({ message: `the answer of ${baseUrl} could not be read: ${error.message}` }))
   }
   return Effect.succeed(new GenerationFailed({ message: `could not reach ${baseUrl}: ${innermostMessage(error)}` }))
@@ -60,4 +57,4 @@ export const refusal = (baseUrl: string) => (error: ClientError): Effect.Effect<
 
 /** `request` with its failures turned into the one line `synth` prints. */
 export const explainFailure = (baseUrl: string) => <A, R>(request: Effect.Effect<A, ClientError, R>) =>
-  Effect.catchAll(request, (error) => Effect.flatMap(refusal(baseUrl)(error), Effect.fail))
+  Effect.catch(request, (error) => Effect.flatMap(refusal(baseUrl)(error), Effect.fail))

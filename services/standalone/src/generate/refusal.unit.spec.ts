@@ -1,4 +1,4 @@
-import { HttpClientError, HttpClientRequest, HttpClientResponse } from "@effect/platform"
+import { HttpClientError, HttpClientRequest, HttpClientResponse } from "effect/http"
 import { describe, expect, it } from "@effect/vitest"
 import { NotFound, ValidationFailed } from "@synth/contracts"
 import { Effect } from "effect"
@@ -50,7 +50,9 @@ describe("refusal", () => {
         request_id: "r1"
       }
       const declaredLess = (status: number, body: string) =>
-        new HttpClientError.ResponseError({ request, response: answer(status, body), reason: "StatusCode" })
+        new HttpClientError.HttpClientError({
+          reason: new HttpClientError.StatusCodeError({ request, response: answer(status, body) })
+        })
       expect(yield* messageOf(declaredLess(400, JSON.stringify(problem)))).toBe("The body is not JSON.")
       expect(yield* messageOf(declaredLess(502, "<html>Bad gateway</html>"))).toBe(
         `the server answered 502 to POST ${baseUrl}/generators/dataset/x/generate`
@@ -60,7 +62,7 @@ describe("refusal", () => {
   it.effect("names the address and the innermost cause when the server cannot be reached", () =>
     Effect.gen(function*() {
       const cause = new TypeError("fetch failed", { cause: new Error("connect ECONNREFUSED 127.0.0.1:8000") })
-      const unreachable = new HttpClientError.RequestError({ request, reason: "Transport", cause })
+      const unreachable = new HttpClientError.HttpClientError({ reason: new HttpClientError.TransportError({ request, cause }) })
       expect(yield* messageOf(unreachable)).toBe(`could not reach ${baseUrl}: connect ECONNREFUSED 127.0.0.1:8000`)
     }))
 })

@@ -4,11 +4,11 @@ import { UploadFailed } from "./errors.ts"
 import type { ServerAnswer } from "./send.ts"
 
 /** 201 `uploaded` or 202 `processing`. */
-export const UploadAnswer = Schema.Union(UploadResult, UploadAccepted)
+export const UploadAnswer = Schema.Union([UploadResult, UploadAccepted])
 export type UploadAnswer = typeof UploadAnswer.Type
 
-const decodeJson = <A, I>(schema: Schema.Schema<A, I>, body: string) =>
-  Schema.decodeUnknownOption(Schema.parseJson(schema))(body)
+const decodeJson = <A, I>(schema: Schema.Codec<A, I>, body: string) =>
+  Schema.decodeUnknownOption(Schema.fromJsonString(schema))(body)
 
 const oneLine = (text: string) => text.replace(/\s+/g, " ").trim()
 

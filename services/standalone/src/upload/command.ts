@@ -1,4 +1,4 @@
-import { Args, Command } from "@effect/cli"
+import { Argument, Command } from "effect/cli"
 import { Console, Effect } from "effect"
 import { stat } from "node:fs/promises"
 import { basename } from "node:path"
@@ -10,8 +10,8 @@ import { UploadFailed } from "./errors.ts"
 import { sendFile } from "./send.ts"
 
 const options = {
-  file: Args.file({ name: "FILE", exists: "yes" }).pipe(
-    Args.withDescription("CSV (with a header row), JSON array of objects, or newline-delimited JSON")
+  file: Argument.File("FILE", { mustExist: true }).pipe(
+    Argument.withDescription("CSV (with a header row), JSON array of objects, or newline-delimited JSON")
   ),
   ...connectionOptions
 }

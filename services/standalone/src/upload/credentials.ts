@@ -1,4 +1,5 @@
-import { FetchHttpClient, HttpApiClient } from "@effect/platform"
+import { FetchHttpClient } from "effect/http"
+import { HttpApiClient } from "effect/http-api"
 import { SynthApi } from "@synth/contracts"
 import { Effect, Option, Redacted } from "effect"
 import { UploadFailed, UploadUsageError } from "./errors.ts"

@@ -32,7 +32,7 @@ export const sendFile = (
   file: FileToSend,
   onSent: (bytes: number) => void
 ): Effect.Effect<ServerAnswer, UploadFailed> =>
-  Effect.async<ServerAnswer, UploadFailed>((resume) => {
+  Effect.callback<ServerAnswer, UploadFailed>((resume) => {
     const envelope = multipartEnvelope("file", file.filename, mediaTypeOf(file.filename))
     let settled = false
     const settle = (outcome: Effect.Effect<ServerAnswer, UploadFailed>) => {
