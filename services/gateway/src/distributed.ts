@@ -1,4 +1,4 @@
-import { Config, ConfigError, Effect, Layer, Option } from "effect"
+import { Config, Effect, Layer, Option, Schema, SchemaIssue } from "effect"
 
 /**
  * In the distributed runtime (KAFKA_BROKERS set) a token issued by one gateway replica must verify on every other,
@@ -9,15 +9,22 @@ import { Config, ConfigError, Effect, Layer, Option } from "effect"
 export const RequireSharedJwtSecret = Layer.effectDiscard(
   Effect.gen(function*() {
     // "Set" as @synth/eventlog's layerFromConfig reads it: set at all means the Kafka adapter.
-    const brokers = yield* Config.option(Config.string("KAFKA_BROKERS"))
+    const brokers = yield* Config.option(Config.String("KAFKA_BROKERS"))
     if (Option.isNone(brokers)) return
-    const secret = yield* Config.option(Config.redacted("JWT_SECRET"))
+    const secret = yield* Config.option(Config.Redacted("JWT_SECRET"))
     if (Option.isSome(secret)) return
     return yield* Effect.fail(
-      ConfigError.MissingData(
-        ["JWT_SECRET"],
-        "JWT_SECRET is required in the distributed runtime (KAFKA_BROKERS is set): every gateway replica must " +
-          "verify the tokens the others issue. Give all of them the same secret, e.g. from: openssl rand -base64 32"
+      new Config.ConfigError(
+        new Schema.SchemaError(
+          new SchemaIssue.Pointer(
+            ["JWT_SECRET"],
+            new SchemaIssue.MissingKey({
+              messageMissingKey:
+                "JWT_SECRET is required in the distributed runtime (KAFKA_BROKERS is set): every gateway replica must " +
+                "verify the tokens the others issue. Give all of them the same secret, e.g. from: openssl rand -base64 32"
+            })
+          )
+        )
       )
     )
   })

@@ -16,7 +16,7 @@ import { HttpServerLive } from "./server.ts"
 // Every replica serves HTTP and projects the log into the shared read models; the cursor rows, locked per
 // partition, make the replicas take turns instead of applying an event twice.
 Layer.mergeAll(GatewayHttpLive, ProjectorRuntime.layerRunning).pipe(
-  Layer.provide(Layer.mergeAll(HttpServerLive, TokensLive, PasswordHasher.Default, Ids.Default)),
+  Layer.provide(Layer.mergeAll(HttpServerLive, TokensLive, PasswordHasher.layer, Ids.layer)),
   Layer.provide(ProjectorRuntime.layer(gatewayProjections).pipe(Layer.provide(layerMigrations([gatewayMigrations])))),
   Layer.provide(Layer.mergeAll(EventLogLive, ReadModelsLive, BlobStoreLive)),
   Layer.provide(RequireSharedJwtSecret),

@@ -2,7 +2,7 @@
 // over the rows it has, and ends exactly where it was (the projections are idempotent to re-application). The
 // history holds a generator still running when TIME falls among its progress events, the case that appended its
 // losses twice before the projection skipped epochs it had recorded.
-import { SqlClient } from "@effect/sql"
+import { SqlClient } from "effect/sql"
 import { describe, expect, it } from "@effect/vitest"
 import { type EventEnvelope, Topics } from "@synth/contracts"
 import { type AppendRecord, EventLog, layerMemory } from "@synth/eventlog"
@@ -95,7 +95,7 @@ describe("ProjectorRuntime.replayFrom over the gateway's read models", () => {
       expect(before["generators"]).toHaveLength(2)
 
       for (const [index, record] of records.entries()) {
-        const since = DateTime.unsafeMake(record.envelope.occurredAt)
+        const since = DateTime.makeUnsafe(record.envelope.occurredAt)
         const summary = yield* projector.replayFrom(since)
         const fromHere = records.slice(index)
         expect(summary.applied["audit"], record.envelope.type).toBe(fromHere.length)
@@ -110,26 +110,26 @@ describe("ProjectorRuntime.replayFrom over the gateway's read models", () => {
       const projector = yield* ProjectorRuntime
       yield* log.append([records[0]!, ...records.slice(1)])
       yield* projector.rebuild()
-      const summary = yield* projector.replayFrom(DateTime.unsafeMake(epoch + 3_600_000), ["generators"])
+      const summary = yield* projector.replayFrom(DateTime.makeUnsafe(epoch + 3_600_000), ["generators"])
       expect(summary.applied).toStrictEqual({ generators: 0 })
-      const error = yield* Effect.flip(projector.replayFrom(DateTime.unsafeMake(epoch), ["nope"]))
+      const error = yield* Effect.flip(projector.replayFrom(DateTime.makeUnsafe(epoch), ["nope"]))
       expect(error._tag).toBe("UnknownProjection")
     }).pipe(Effect.provide(TestLayer)), 60_000)
 
-  it.scopedLive("runs beside the running projector: its followers start over from the moved cursors and carry on", () =>
+  it.live("runs beside the running projector: its followers start over from the moved cursors and carry on", () =>
     Effect.gen(function*() {
       const log = yield* EventLog
       const projector = yield* ProjectorRuntime
       yield* projector.run
       const caughtUp = Effect.flatMap(projector.lag, (lag) =>
         lag.every((entry) => entry.events === 0) ? Effect.void : Effect.fail("behind" as const)
-      ).pipe(Effect.retry(Schedule.spaced("50 millis").pipe(Schedule.upTo("20 seconds"))))
+      ).pipe(Effect.retry(Schedule.spaced("50 millis").pipe(Schedule.upTo({ duration: "20 seconds" }))))
       yield* log.append([records[0]!, ...records.slice(1)])
       yield* caughtUp
       const before = yield* readModels
 
       const middle = records[Math.floor(records.length / 2)]!
-      yield* projector.replayFrom(DateTime.unsafeMake(middle.envelope.occurredAt))
+      yield* projector.replayFrom(DateTime.makeUnsafe(middle.envelope.occurredAt))
       yield* caughtUp
       expect(yield* readModels).toStrictEqual(before)
 

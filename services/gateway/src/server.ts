@@ -3,12 +3,12 @@ import { Config, Effect, Layer } from "effect"
 import { createServer } from "node:http"
 
 export const ServerConfig = Config.all({
-  port: Config.port("PORT").pipe(Config.withDefault(8000)),
+  port: Config.Port("PORT").pipe(Config.withDefault(8000)),
   /** Loopback unless deliberately exposed; the container image sets 0.0.0.0. */
-  host: Config.string("HOST").pipe(Config.withDefault("127.0.0.1"))
+  host: Config.String("HOST").pipe(Config.withDefault("127.0.0.1"))
 })
 
 /** The gateway's HTTP server on PORT and HOST. */
-export const HttpServerLive = Layer.unwrapEffect(
+export const HttpServerLive = Layer.unwrap(
   Effect.map(ServerConfig, ({ host, port }) => NodeHttpServer.layer(createServer, { host, port }))
 )

@@ -1,6 +1,6 @@
-import { SqlClient } from "@effect/sql"
+import { SqlClient } from "effect/sql"
 import type { AuditEvent } from "@synth/contracts"
-import { Chunk, Effect, Option, Stream } from "effect"
+import { Context, Effect, Layer, Option, Stream } from "effect"
 
 /** What narrows the feed; every member is optional and they combine with AND. */
 export interface AuditFilter {
@@ -61,8 +61,8 @@ const toEvent = (row: AuditRow): AuditEvent => ({
 const exportBatch = 500
 
 /** Queries on the `audit_events` read model. SQL errors are defects here (answered as internal errors, logged). */
-export class AuditRepository extends Effect.Service<AuditRepository>()("@synth/gateway/AuditRepository", {
-  effect: Effect.gen(function* () {
+export class AuditRepository extends Context.Service<AuditRepository>()("@synth/gateway/AuditRepository", {
+  make: Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
 
     const matching = (filter: AuditFilter, after: number) => {
@@ -97,11 +97,11 @@ export class AuditRepository extends Effect.Service<AuditRepository>()("@synth/g
 
     /** Every matching event after `after`, at most `limit` when given, read in batches as the stream is pulled. */
     const stream = (filter: AuditFilter, after: number, limit: number | undefined): Stream.Stream<AuditEvent> => {
-      const events = Stream.paginateChunkEffect(after, (from) =>
+      const events = Stream.paginate(after, (from) =>
         Effect.map(select(filter, from, exportBatch), (batch) => {
           const last = batch.at(-1)
           const next = batch.length === exportBatch && last !== undefined ? Option.some(last.position) : Option.none()
-          return [Chunk.unsafeFromArray(batch), next] as const
+          return [batch, next] as const
         })
       ).pipe(Stream.orDie)
       return limit === undefined ? events : Stream.take(events, limit)
@@ -109,4 +109,6 @@ export class AuditRepository extends Effect.Service<AuditRepository>()("@synth/g
 
     return { page, stream } as const
   })
-}) {}
+}) {
+  static readonly layer = Layer.effect(this, this.make)
+}

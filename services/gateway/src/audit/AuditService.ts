@@ -1,4 +1,4 @@
-import { HttpServerResponse } from "@effect/platform"
+import { HttpServerResponse } from "effect/http"
 import {
   auditPaging,
   type AuditEventsParams,
@@ -7,7 +7,7 @@ import {
   ndjsonContentType,
   ValidationFailed
 } from "@synth/contracts"
-import { Effect, Option, Stream } from "effect"
+import { Context, Effect, Layer, Option, Stream } from "effect"
 import { AuditRepository, type AuditFilter } from "./AuditRepository.ts"
 import { decodeAuditCursor, encodeAuditCursor } from "./cursor.ts"
 
@@ -52,12 +52,12 @@ const wantsNdjson = (params: Params, accept: string | undefined) =>
   params.format === "ndjson" || (params.format === undefined && (accept ?? "").toLowerCase().includes(ndjsonContentType))
 
 /** The audit feed for auditors: pages of events, or every matching event as NDJSON, streamed. */
-export class AuditService extends Effect.Service<AuditService>()("@synth/gateway/AuditService", {
-  effect: Effect.gen(function* () {
+export class AuditService extends Context.Service<AuditService>()("@synth/gateway/AuditService", {
+  make: Effect.gen(function* () {
     const events = yield* AuditRepository
 
     const list = Effect.fn("AuditService.list")(function* (
-      user: CurrentUser["Type"],
+      user: CurrentUser["Service"],
       params: Params,
       accept: string | undefined
     ) {
@@ -101,10 +101,11 @@ export class AuditService extends Effect.Service<AuditService>()("@synth/gateway
         onNone: () => ({}),
         onSome: (last) => ({ link: nextLink(params, limit, last) })
       })
-      return HttpServerResponse.unsafeJson(page.items, { headers })
+      return HttpServerResponse.jsonUnsafe(page.items, { headers })
     })
 
     return { list } as const
-  }),
-  dependencies: [AuditRepository.Default]
-}) {}
+  })
+}) {
+  static readonly layer = Layer.effect(this, this.make).pipe(Layer.provide([AuditRepository.layer]))
+}

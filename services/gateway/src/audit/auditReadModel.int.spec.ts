@@ -1,13 +1,14 @@
 // The audit read model on both read-model databases: the projection (idempotent, credentials redacted, the
 // integrity seal kept), the repository's filters, pages and batched stream, and on PostgreSQL, where transactions
 // run side by side, a reader that never sees a later position before an earlier one.
-import { SqlClient } from "@effect/sql"
+import { SqlClient } from "effect/sql"
 import { expect, layer } from "@effect/vitest"
 import { decodeDomainEvent, type EventEnvelope } from "@synth/contracts"
 import type { StoredEvent } from "@synth/eventlog"
 import { layerEmbeddedTest } from "@synth/sql/testing"
 import { layerPostgresTest } from "@synth/sql/testing/postgres"
-import { Chunk, type Duration, Effect, Fiber, Layer, Option, Stream, TestServices } from "effect"
+import { type Duration, Effect, Fiber, Layer, Option, Stream } from "effect"
+import { TestClock } from "effect/testing"
 import { randomUUID } from "node:crypto"
 import { AuditRepository } from "./AuditRepository.ts"
 import { auditMigrations } from "./migrations.ts"
@@ -52,12 +53,12 @@ const applyInTransaction = (stored: StoredEvent) =>
   Effect.flatMap(SqlClient.SqlClient, (sql) => sql.withTransaction(apply(stored)))
 
 /** it.effect runs on the TestClock; these waits are real time, for real transactions to overlap. */
-const wallClockSleep = (duration: Duration.DurationInput) => TestServices.provideLive(Effect.sleep(duration))
+const wallClockSleep = (duration: Duration.Input) => TestClock.withLive(Effect.sleep(duration))
 
 const minute = (index: number) => new Date(Date.UTC(2026, 0, 2, 0, index)).toISOString()
 
 const contract = (name: string, database: Layer.Layer<SqlClient.SqlClient, unknown>) =>
-  layer(Layer.provideMerge(AuditRepository.Default, Layer.provideMerge(migrated, database)), { timeout: 120_000 })(name, (it) => {
+  layer(Layer.provideMerge(AuditRepository.layer, Layer.provideMerge(migrated, database)), { timeout: 120_000 })(name, (it) => {
     it.effect("stores a redelivered event once, its password hash redacted, its integrity seal as it came", () =>
       Effect.gen(function*() {
         const repository = yield* AuditRepository
@@ -104,7 +105,7 @@ const contract = (name: string, database: Layer.Layer<SqlClient.SqlClient, unkno
         }
         expect(pages).toEqual(expected)
 
-        const streamed = Chunk.toReadonlyArray(yield* Stream.runCollect(repository.stream(filter, 0, undefined)))
+        const streamed = yield* Stream.runCollect(repository.stream(filter, 0, undefined))
         expect(streamed.map((event) => event.event_id)).toEqual(expected)
         const everyOfBoth = yield* Stream.runCount(repository.stream({ types: ["user.logged-in"], actor: `user:${users[1]!}` }, 0, undefined))
         expect(everyOfBoth).toBe(601)
@@ -122,7 +123,7 @@ const contract = (name: string, database: Layer.Layer<SqlClient.SqlClient, unkno
 contract("audit read model on PGlite", layerEmbeddedTest)
 contract("audit read model on PostgreSQL", layerPostgresTest)
 
-layer(Layer.provideMerge(AuditRepository.Default, Layer.provideMerge(migrated, layerPostgresTest)), { timeout: 60_000 })(
+layer(Layer.provideMerge(AuditRepository.layer, Layer.provideMerge(migrated, layerPostgresTest)), { timeout: 60_000 })(
   "audit feed under concurrent transactions (PostgreSQL)",
   (it) => {
     it.effect("a later position never becomes visible before an earlier one commits", () =>
@@ -131,11 +132,11 @@ layer(Layer.provideMerge(AuditRepository.Default, Layer.provideMerge(migrated, l
         const repository = yield* AuditRepository
         const userId = randomUUID()
         // The first transaction draws its position, then stays open; the second starts after it and commits first.
-        const slow = yield* Effect.fork(
-          sql.withTransaction(Effect.zipRight(apply(loggedIn(userId, minute(0))), wallClockSleep("600 millis")))
+        const slow = yield* Effect.forkChild(
+          sql.withTransaction(Effect.andThen(apply(loggedIn(userId, minute(0))), wallClockSleep("600 millis")))
         )
         yield* wallClockSleep("150 millis")
-        const fast = yield* Effect.fork(applyInTransaction(loggedIn(userId, minute(1))))
+        const fast = yield* Effect.forkChild(applyInTransaction(loggedIn(userId, minute(1))))
         yield* wallClockSleep("200 millis")
         const during = (yield* repository.page({ aggregateId: userId }, 0, 10)).items.map((event) => event.position)
         yield* Effect.orDie(Fiber.join(slow))

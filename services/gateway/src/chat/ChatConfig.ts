@@ -8,12 +8,12 @@ import { Config, Duration, Option, Redacted } from "effect"
  */
 export const ChatConfig = Config.all({
   // Compose passes unset variables as empty strings: empty means not configured.
-  apiKey: Config.option(Config.redacted("OPENAI_API_KEY")).pipe(Config.map(Option.filter((key) => Redacted.value(key).trim() !== ""))),
-  baseUrl: Config.option(Config.string("OPENAI_BASE_URL")).pipe(
+  apiKey: Config.option(Config.Redacted("OPENAI_API_KEY")).pipe(Config.map(Option.filter((key) => Redacted.value(key).trim() !== ""))),
+  baseUrl: Config.option(Config.String("OPENAI_BASE_URL")).pipe(
     Config.map(Option.filter((url) => url.trim() !== "")),
     Config.map(Option.getOrElse(() => "https://api.openai.com/v1"))
   ),
-  model: Config.string("LLM_MODEL").pipe(Config.withDefault("gpt-4o-mini")),
-  timeout: Config.duration("LLM_CHAT_TIMEOUT").pipe(Config.withDefault(Duration.seconds(20)))
+  model: Config.String("LLM_MODEL").pipe(Config.withDefault("gpt-4o-mini")),
+  timeout: Config.Duration("LLM_CHAT_TIMEOUT").pipe(Config.withDefault(Duration.seconds(20)))
 })
-export type ChatConfig = Config.Config.Success<typeof ChatConfig>
+export type ChatConfig = Config.Success<typeof ChatConfig>

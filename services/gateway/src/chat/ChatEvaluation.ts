@@ -30,4 +30,4 @@ export interface ChatEvaluationsShape {
   readonly load: (owner: UserId, evaluationId: string) => Effect.Effect<Option.Option<ChatEvaluationState>>
 }
 
-export class ChatEvaluations extends Context.Tag("@synth/gateway/ChatEvaluations")<ChatEvaluations, ChatEvaluationsShape>() {}
+export class ChatEvaluations extends Context.Service<ChatEvaluations, ChatEvaluationsShape>()("@synth/gateway/ChatEvaluations") {}

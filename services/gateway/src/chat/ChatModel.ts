@@ -22,4 +22,4 @@ export interface ChatModelShape {
 }
 
 /** The configured OpenAI-compatible model, or none (the offline explainer answers every question). */
-export class ChatModel extends Context.Tag("@synth/gateway/ChatModel")<ChatModel, Option.Option<ChatModelShape>>() {}
+export class ChatModel extends Context.Service<ChatModel, Option.Option<ChatModelShape>>()("@synth/gateway/ChatModel") {}

@@ -1,5 +1,5 @@
 import { type ChatReply, maxChatMessageLength, NotCompleted, NotFound, type UserId, ValidationFailed } from "@synth/contracts"
-import { Effect, Option } from "effect"
+import { Context, Effect, Layer, Option } from "effect"
 import { ChatEvaluations } from "./ChatEvaluation.ts"
 import { ChatModel, ChatModelFailure } from "./ChatModel.ts"
 import { ChatEvaluationsLive } from "./chatEvaluationsLive.ts"
@@ -26,8 +26,8 @@ const validQuestion = (message: string) => {
  * Answers questions about one of the owner's evaluations from its figures: the configured model when there is one
  * (given the figures, asked to cite them), else, or when the model fails, the offline explainer.
  */
-export class ChatService extends Effect.Service<ChatService>()("@synth/gateway/ChatService", {
-  effect: Effect.gen(function* () {
+export class ChatService extends Context.Service<ChatService>()("@synth/gateway/ChatService", {
+  make: Effect.gen(function* () {
     const evaluations = yield* ChatEvaluations
     const model = yield* ChatModel
 
@@ -90,6 +90,9 @@ export class ChatService extends Effect.Service<ChatService>()("@synth/gateway/C
     })
 
     return { chat }
-  }),
-  dependencies: [ChatModelLive, ChatEvaluationsLive]
-}) {}
+  })
+}) {
+  /** Without its model and evaluations: tests give their own. */
+  static readonly layerWithoutDependencies = Layer.effect(this, this.make)
+  static readonly layer = this.layerWithoutDependencies.pipe(Layer.provide([ChatModelLive, ChatEvaluationsLive]))
+}

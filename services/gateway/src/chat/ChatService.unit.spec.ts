@@ -1,4 +1,4 @@
-import { FetchHttpClient } from "@effect/platform"
+import { FetchHttpClient } from "effect/http"
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "@effect/vitest"
 import { UserId } from "@synth/contracts"
 import { Cause, ConfigProvider, Duration, Effect, Exit, Layer, Option, Redacted } from "effect"
@@ -42,7 +42,7 @@ beforeEach(() => {
 
 /** The owner's evaluations only: someone else's id is as unknown as a made-up one. */
 const EvaluationsTest = Layer.sync(ChatEvaluations, () => ({
-  load: (user: UserId, id: string) => Effect.succeed(user === owner ? Option.fromNullable(evaluations.get(id)) : Option.none())
+  load: (user: UserId, id: string) => Effect.succeed(user === owner ? Option.fromNullishOr(evaluations.get(id)) : Option.none())
 }))
 
 const offline = Layer.succeed(ChatModel, Option.none())
@@ -58,20 +58,20 @@ const provider = (timeout = Duration.seconds(2)) =>
 const chat = (model: Layer.Layer<ChatModel>, user: UserId, id: string, message: string) =>
   Effect.runPromiseExit(
     Effect.flatMap(ChatService, (service) => service.chat(user, id, message)).pipe(
-      Effect.provide(ChatService.DefaultWithoutDependencies.pipe(Layer.provide(Layer.merge(EvaluationsTest, model))))
+      Effect.provide(ChatService.layerWithoutDependencies.pipe(Layer.provide(Layer.merge(EvaluationsTest, model))))
     )
   )
 
 const succeeded = async (exit: Promise<Exit.Exit<unknown, unknown>>) => {
   const result = await exit
   if (Exit.isFailure(result)) throw new Error(`expected success, got ${JSON.stringify(result.cause)}`)
-  return result.value as Awaited<ReturnType<ChatService["chat"]> extends Effect.Effect<infer A, any, any> ? A : never>
+  return result.value as Awaited<ReturnType<ChatService["Service"]["chat"]> extends Effect.Effect<infer A, any, any> ? A : never>
 }
 
 const failure = async (exit: Promise<Exit.Exit<unknown, unknown>>) => {
   const result = await exit
   if (Exit.isSuccess(result)) throw new Error("expected a failure")
-  const error = Option.getOrThrow(Cause.failureOption(result.cause)) as { _tag: string; status: number; detail: string; errors?: unknown }
+  const error = Option.getOrThrow(Cause.findErrorOption(result.cause)) as { _tag: string; status: number; detail: string; errors?: unknown }
   return error
 }
 
@@ -198,8 +198,8 @@ describe("ChatService's model from the settings", () => {
   const withSettings = (settings: ReadonlyArray<readonly [string, string]>, id: string, message: string) =>
     Effect.runPromise(
       Effect.flatMap(ChatService, (service) => service.chat(owner, id, message)).pipe(
-        Effect.provide(ChatService.DefaultWithoutDependencies.pipe(Layer.provide([ChatModelLive, EvaluationsTest]))),
-        Effect.withConfigProvider(ConfigProvider.fromMap(new Map(settings)))
+        Effect.provide(ChatService.layerWithoutDependencies.pipe(Layer.provide([ChatModelLive, EvaluationsTest]))),
+        Effect.provideService(ConfigProvider.ConfigProvider, ConfigProvider.fromEnv({ env: Object.fromEntries(settings) }))
       )
     )
 

@@ -11,7 +11,7 @@ const StoredQuick = Schema.Struct({ quality: Schema.Struct({ properties: Schema.
 const StoredRun = Schema.Struct({ statistical: Schema.Unknown, diagnostic: Schema.Unknown, privacy: Schema.Unknown, summary: Schema.Unknown })
 
 /** The stored value itself once it has those parts (decoding would keep only the parts checked). */
-const checked = <A>(schema: Schema.Schema<any>, stored: unknown): A => {
+const checked = <A>(schema: Schema.Codec<unknown, unknown>, stored: unknown): A => {
   Schema.decodeUnknownSync(schema)(stored)
   return stored as A
 }
@@ -35,7 +35,7 @@ export const ChatEvaluationsLive = Layer.effect(
       })))
 
     const storedResults = (row: EvaluationRow) =>
-      Option.match(Option.fromNullable(row.resultsBlobKey), {
+      Option.match(Option.fromNullishOr(row.resultsBlobKey), {
         onNone: () => Effect.succeed(Option.none<unknown>()),
         onSome: (key) =>
           blobs.get(BlobKey.make(...key.split("/"))).pipe(
@@ -74,4 +74,4 @@ export const ChatEvaluationsLive = Layer.effect(
 
     return { load }
   })
-).pipe(Layer.provide([EvaluationRepository.Default, GeneratorRepository.Default]))
+).pipe(Layer.provide([EvaluationRepository.layer, GeneratorRepository.layer]))

@@ -1,4 +1,4 @@
-import { FetchHttpClient } from "@effect/platform"
+import { FetchHttpClient } from "effect/http"
 import { Effect, Layer, Option } from "effect"
 import { ChatConfig } from "./ChatConfig.ts"
 import { ChatModel } from "./ChatModel.ts"

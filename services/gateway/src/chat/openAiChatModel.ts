@@ -1,4 +1,4 @@
-import { HttpClient, HttpClientRequest } from "@effect/platform"
+import { HttpClient, HttpClientRequest } from "effect/http"
 import { Duration, Effect, Redacted, Schema } from "effect"
 import { type ChatMessage, ChatModelFailure, type ChatModelShape } from "./ChatModel.ts"
 
@@ -30,7 +30,7 @@ export const makeOpenAiChatModel = (options: OpenAiChatOptions) =>
     const complete = (messages: ReadonlyArray<ChatMessage>) =>
       HttpClientRequest.post(url).pipe(
         HttpClientRequest.bearerToken(Redacted.value(options.apiKey)),
-        HttpClientRequest.bodyUnsafeJson({ model: options.model, temperature: 0, max_tokens: maxReplyTokens, messages }),
+        HttpClientRequest.bodyJsonUnsafe({ model: options.model, temperature: 0, max_tokens: maxReplyTokens, messages }),
         client.execute,
         Effect.mapError(() => new ChatModelFailure({ reason: "provider_error", message: "the model's provider could not be reached" })),
         Effect.flatMap((response) =>
@@ -39,13 +39,13 @@ export const makeOpenAiChatModel = (options: OpenAiChatOptions) =>
             : Effect.fail(new ChatModelFailure({ reason: "provider_error", message: `the model's provider answered with an error (HTTP ${response.status})` }))
         ),
         Effect.flatMap((body) =>
-          Effect.mapError(Schema.decodeUnknown(Completion)(body), () => invalid("the model's answer was not a chat completion"))
+          Effect.mapError(Schema.decodeUnknownEffect(Completion)(body), () => invalid("the model's answer was not a chat completion"))
         ),
         Effect.flatMap((completion) => {
           const content = completion.choices[0].message.content?.trim() ?? ""
           return content === "" ? Effect.fail(invalid("the model's reply was empty")) : Effect.succeed(content)
         }),
-        Effect.timeoutFail({ duration: options.timeout, onTimeout: timeout })
+        Effect.timeoutOrElse({ duration: options.timeout, orElse: () => Effect.fail(timeout()) })
       )
     return { model: options.model, complete }
   })

@@ -1,6 +1,6 @@
-import { SqlClient } from "@effect/sql"
+import { SqlClient } from "effect/sql"
 import type { IngestFailureReason } from "@synth/contracts"
-import { Effect, Option } from "effect"
+import { Context, Effect, Layer, Option } from "effect"
 
 export type DatasetStatus = "processing" | "uploaded" | "failed"
 
@@ -57,8 +57,8 @@ export const isUuid = (value: string) => uuidPattern.test(value)
 const visible = ["processing", "uploaded"] as const
 
 /** Queries on the `datasets` read model. SQL errors are defects here (answered as internal errors, logged). */
-export class DatasetRepository extends Effect.Service<DatasetRepository>()("@synth/gateway/DatasetRepository", {
-  effect: Effect.gen(function* () {
+export class DatasetRepository extends Context.Service<DatasetRepository>()("@synth/gateway/DatasetRepository", {
+  make: Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
 
     const columns = sql`
@@ -74,7 +74,7 @@ export class DatasetRepository extends Effect.Service<DatasetRepository>()("@syn
     const findById = Effect.fn("DatasetRepository.findById")(function* (id: string) {
       if (!isUuid(id)) return Option.none<DatasetRow>()
       const rows = yield* sql<DatasetRow>`SELECT ${columns} FROM datasets WHERE id = ${id}`
-      return Option.fromNullable(rows[0])
+      return Option.fromNullishOr(rows[0])
     }, Effect.orDie)
 
     /** The owner's dataset if it is visible; none for another user's, a failed or a deleted one. */
@@ -83,7 +83,7 @@ export class DatasetRepository extends Effect.Service<DatasetRepository>()("@syn
       const rows = yield* sql<DatasetRow>`
         SELECT ${columns} FROM datasets
         WHERE id = ${id} AND owner_id = ${ownerId} AND status IN ${sql.in(visible)}`
-      return Option.fromNullable(rows[0])
+      return Option.fromNullishOr(rows[0])
     }, Effect.orDie)
 
     /** One page of the owner's visible datasets, newest first (uuid v7 ids sort by time), after `before` if given. */
@@ -100,4 +100,6 @@ export class DatasetRepository extends Effect.Service<DatasetRepository>()("@syn
 
     return { findById, findVisible, listVisible } as const
   })
-}) {}
+}) {
+  static readonly layer = Layer.effect(this, this.make)
+}

@@ -1,4 +1,4 @@
-import { HttpServerResponse, Multipart } from "@effect/platform"
+import { HttpServerResponse, Multipart } from "effect/http"
 import {
   type DatasetDetail,
   type DatasetId,
@@ -17,7 +17,7 @@ import {
 import { BlobKey, BlobStore } from "@synth/blobstore"
 import { Ids } from "@synth/eventlog"
 import { outputFormats, renderTable } from "@synth/tabular"
-import { Clock, DateTime, Effect, Option, Schedule, Stream } from "effect"
+import { Clock, Context, DateTime, Effect, Layer, Option, Schedule, Stream } from "effect"
 import { GatewayConfig } from "../config.ts"
 import { RequestEvents } from "../events/RequestEvents.ts"
 import { GeneratorRepository } from "../generators/GeneratorRepository.ts"
@@ -30,7 +30,7 @@ import { limitBytes } from "./sizeLimit.ts"
 const multipartOverheadBytes = 1024 * 1024
 
 /** Polls of the read model while an upload waits for ingestion: 10 ms growing to 100 ms apart. */
-const ingestionPoll = Schedule.exponential("10 millis", 1.5).pipe(Schedule.union(Schedule.spaced("100 millis")))
+const ingestionPoll = Schedule.min([Schedule.exponential("10 millis", 1.5), Schedule.spaced("100 millis")])
 
 /** What a download writes: the file format and the form of the values (docs/datasets.md). */
 export interface DownloadOptions {
@@ -63,19 +63,19 @@ export const filenameFromPart = (name: string) =>
  * `maxBytes`). None when there is no `file` part.
  */
 export const storeFilePart = <E1, E2>(
-  blobs: BlobStore["Type"],
+  blobs: BlobStore["Service"],
   key: BlobKey,
   parts: UploadRequest["parts"],
   options: { readonly maxBytes: number; readonly tooLarge: () => E1; readonly unreadable: () => E2 }
 ): Effect.Effect<Option.Option<StoredOriginal>, E1 | E2> => {
   const budget = { bytes: 0 }
   const unreadable = (error: Multipart.MultipartError) =>
-    error.reason === "FileTooLarge" || error.reason === "BodyTooLarge" ? options.tooLarge() : options.unreadable()
+    error.reason._tag === "FileTooLarge" || error.reason._tag === "BodyTooLarge" ? options.tooLarge() : options.unreadable()
   const limited = (content: Stream.Stream<Uint8Array, Multipart.MultipartError>) =>
     content.pipe(Stream.mapError(unreadable), limitBytes(options.maxBytes, options.tooLarge, budget))
   return parts.pipe(
     Stream.mapError(unreadable),
-    Stream.runFoldEffect(Option.none<StoredOriginal>(), (stored, part) => {
+    Stream.runFoldEffect(() => Option.none<StoredOriginal>(), (stored, part) => {
       if (Option.isNone(stored) && Multipart.isFile(part) && part.key === "file") {
         return blobs.put(key, limited(part.content)).pipe(
           Effect.catchTag("BlobStoreError", Effect.die),
@@ -93,8 +93,8 @@ export const storeFilePart = <E1, E2>(
     }),
     // Parts whose content type is listed as a "field" type (JSON by default) would be buffered as text fields:
     // an uploaded .json file must stream like any other file.
-    Multipart.withFieldMimeTypes([]),
-    Multipart.withMaxFileSize(Option.none())
+    Effect.provideService(Multipart.FieldMimeTypes, []),
+    Effect.provideService(Multipart.MaxFileSize, undefined)
   )
 }
 
@@ -103,8 +103,8 @@ export const storeFilePart = <E1, E2>(
  * `dataset.uploaded` and waits until the ingest service's outcome shows in the read model; every query is scoped to
  * the caller, and another user's dataset is indistinguishable from a missing one (404).
  */
-export class DatasetService extends Effect.Service<DatasetService>()("@synth/gateway/DatasetService", {
-  effect: Effect.gen(function* () {
+export class DatasetService extends Context.Service<DatasetService>()("@synth/gateway/DatasetService", {
+  make: Effect.gen(function* () {
     const datasets = yield* DatasetRepository
     const generators = yield* GeneratorRepository
     const blobs = yield* BlobStore
@@ -141,7 +141,7 @@ export class DatasetService extends Effect.Service<DatasetService>()("@synth/gat
         Effect.retry(ingestionPoll),
         Effect.timeoutOption(config.uploadIngestTimeout),
         Effect.map(Option.flatten),
-        Effect.catchAll(() => Effect.succeed(Option.none<DatasetRow>()))
+        Effect.catch(() => Effect.succeed(Option.none<DatasetRow>()))
       )
 
     const upload = Effect.fn("DatasetService.upload")(function* (request: UploadRequest) {
@@ -187,7 +187,7 @@ export class DatasetService extends Effect.Service<DatasetService>()("@synth/gat
       const location = `/datasets/${id}`
       if (Option.isNone(outcome)) {
         const row = yield* datasets.findById(id)
-        const now = DateTime.formatIso(DateTime.unsafeMake(yield* Clock.currentTimeMillis))
+        const now = DateTime.formatIso(DateTime.makeUnsafe(yield* Clock.currentTimeMillis))
         const accepted: UploadAccepted = {
           id,
           filename: original.filename,
@@ -197,7 +197,7 @@ export class DatasetService extends Effect.Service<DatasetService>()("@synth/gat
           upload_timestamp: Option.match(row, { onNone: () => now, onSome: (stored) => stored.createdAt }),
           status: "processing"
         }
-        return HttpServerResponse.unsafeJson(accepted, { status: 202, headers: { location } })
+        return HttpServerResponse.jsonUnsafe(accepted, { status: 202, headers: { location } })
       }
       const row = outcome.value
       if (row.status === "failed") {
@@ -212,7 +212,7 @@ export class DatasetService extends Effect.Service<DatasetService>()("@synth/gat
         upload_timestamp: row.createdAt,
         status: "uploaded"
       }
-      return HttpServerResponse.unsafeJson(result, { status: 201, headers: { location } })
+      return HttpServerResponse.jsonUnsafe(result, { status: 201, headers: { location } })
     })
 
     const list = Effect.fn("DatasetService.list")(function* (
@@ -272,14 +272,15 @@ export class DatasetService extends Effect.Service<DatasetService>()("@synth/gat
       })
       // The ingest service removes the blobs too when it sees the deletion; this makes it immediate.
       yield* blobs.removePrefix(datasetKey(row.id)).pipe(
-        Effect.catchAll((error) => Effect.logWarning("dataset blobs not removed yet; the ingest service retries", error))
+        Effect.catch((error) => Effect.logWarning("dataset blobs not removed yet; the ingest service retries", error))
       )
     })
 
     return { upload, list, get, download, remove } as const
-  }),
-  dependencies: [DatasetRepository.Default, GeneratorRepository.Default, RequestEvents.Default]
-}) {}
+  })
+}) {
+  static readonly layer = Layer.effect(this, this.make).pipe(Layer.provide([DatasetRepository.layer, GeneratorRepository.layer, RequestEvents.layer]))
+}
 
 const listItemOf = (row: DatasetRow): DatasetListItem => ({
   id: row.id as DatasetId,

@@ -1,6 +1,6 @@
-import { SqlClient } from "@effect/sql"
+import { SqlClient } from "effect/sql"
 import type { PiiScanKind } from "@synth/contracts"
-import { Effect, Option } from "effect"
+import { Context, Effect, Layer, Option } from "effect"
 import { isUuid } from "./DatasetRepository.ts"
 
 export interface PiiScanRow {
@@ -21,8 +21,8 @@ export const isRunning = (row: PiiScanRow) =>
   row.requestId !== null && (row.outcomeRequestId === null || row.outcomeRequestId < row.requestId)
 
 /** Queries on `dataset_pii_scans`. SQL errors are defects here (answered as internal errors, logged). */
-export class PiiScanRepository extends Effect.Service<PiiScanRepository>()("@synth/gateway/PiiScanRepository", {
-  effect: Effect.gen(function* () {
+export class PiiScanRepository extends Context.Service<PiiScanRepository>()("@synth/gateway/PiiScanRepository", {
+  make: Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
 
     const columns = sql`
@@ -34,7 +34,7 @@ export class PiiScanRepository extends Effect.Service<PiiScanRepository>()("@syn
       if (!isUuid(datasetId)) return Option.none<PiiScanRow>()
       const rows = yield* sql<PiiScanRow>`
         SELECT ${columns} FROM dataset_pii_scans WHERE dataset_id = ${datasetId} AND scan = ${scan}`
-      return Option.fromNullable(rows[0])
+      return Option.fromNullishOr(rows[0])
     }, Effect.orDie)
 
     /** Both scans' rows of a dataset (none, one or two). */
@@ -45,4 +45,6 @@ export class PiiScanRepository extends Effect.Service<PiiScanRepository>()("@syn
 
     return { find, findAll } as const
   })
-}) {}
+}) {
+  static readonly layer = Layer.effect(this, this.make)
+}

@@ -1,4 +1,4 @@
-import { HttpServerResponse } from "@effect/platform"
+import { HttpServerResponse } from "effect/http"
 import {
   type DatasetId,
   NotCompleted,
@@ -12,14 +12,14 @@ import {
   type UserId
 } from "@synth/contracts"
 import { BlobKey, BlobStore } from "@synth/blobstore"
-import { Effect, Option, Schedule, Stream } from "effect"
+import { Context, Effect, Layer, Option, Schedule, Stream } from "effect"
 import { GatewayConfig } from "../config.ts"
 import { RequestEvents } from "../events/RequestEvents.ts"
 import { DatasetRepository } from "./DatasetRepository.ts"
 import { isRunning, PiiScanRepository, type PiiScanRow } from "./PiiScanRepository.ts"
 
 /** Polls of the read model while a scan request waits for its outcome: 10 ms growing to 100 ms apart. */
-const outcomePoll = Schedule.exponential("10 millis", 1.5).pipe(Schedule.union(Schedule.spaced("100 millis")))
+const outcomePoll = Schedule.min([Schedule.exponential("10 millis", 1.5), Schedule.spaced("100 millis")])
 
 /** uuid v7 ids in canonical lower-case form sort as text in the order they were minted. */
 const answers = (row: PiiScanRow, requestId: string) => row.outcomeRequestId !== null && row.outcomeRequestId >= requestId
@@ -32,8 +32,8 @@ const riskOrder = ["low", "medium", "high"] as const
  * service's outcome of it, or of a later request of the same scan; the result is JSON in the blob store (masked
  * sample values only), sent as stored. Scoped to the owner like every dataset query.
  */
-export class PiiScanService extends Effect.Service<PiiScanService>()("@synth/gateway/PiiScanService", {
-  effect: Effect.gen(function* () {
+export class PiiScanService extends Context.Service<PiiScanService>()("@synth/gateway/PiiScanService", {
+  make: Effect.gen(function* () {
     const datasets = yield* DatasetRepository
     const scans = yield* PiiScanRepository
     const blobs = yield* BlobStore
@@ -69,7 +69,7 @@ export class PiiScanService extends Effect.Service<PiiScanService>()("@synth/gat
         Effect.retry(outcomePoll),
         Effect.timeoutOption(config.piiScanTimeout),
         Effect.map(Option.flatten),
-        Effect.catchAll(() => Effect.succeed(Option.none<PiiScanRow>()))
+        Effect.catch(() => Effect.succeed(Option.none<PiiScanRow>()))
       )
 
     const request = Effect.fn("PiiScanService.request")(function* (id: string, owner: UserId, scan: PiiScanKind) {
@@ -94,7 +94,7 @@ export class PiiScanService extends Effect.Service<PiiScanService>()("@synth/gat
       if (Option.isNone(outcome)) {
         if (Option.isNone(yield* datasets.findById(row.id))) return yield* notFound(id)
         const pending: PiiScanPending = { dataset_id: row.id as DatasetId, scan, status: "running" }
-        return HttpServerResponse.unsafeJson(pending, { status: 202, headers: { location: `/datasets/${row.id}/pii-flags` } })
+        return HttpServerResponse.jsonUnsafe(pending, { status: 202, headers: { location: `/datasets/${row.id}/pii-flags` } })
       }
       const answered = outcome.value
       if (answered.status === "failed") {
@@ -144,6 +144,7 @@ export class PiiScanService extends Effect.Service<PiiScanService>()("@synth/gat
     })
 
     return { request, flags } as const
-  }),
-  dependencies: [DatasetRepository.Default, PiiScanRepository.Default, RequestEvents.Default]
-}) {}
+  })
+}) {
+  static readonly layer = Layer.effect(this, this.make).pipe(Layer.provide([DatasetRepository.layer, PiiScanRepository.layer, RequestEvents.layer]))
+}

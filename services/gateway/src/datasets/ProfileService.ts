@@ -1,4 +1,4 @@
-import { HttpServerResponse } from "@effect/platform"
+import { HttpServerResponse } from "effect/http"
 import {
   type DatasetId,
   NotCompleted,
@@ -9,13 +9,13 @@ import {
   type UserId
 } from "@synth/contracts"
 import { BlobKey, BlobStore } from "@synth/blobstore"
-import { Effect, Option, Schedule } from "effect"
+import { Context, Effect, Layer, Option, Schedule } from "effect"
 import { GatewayConfig } from "../config.ts"
 import { RequestEvents } from "../events/RequestEvents.ts"
 import { DatasetRepository, type DatasetRow } from "./DatasetRepository.ts"
 
 /** Polls of the read model while a profile request waits for its outcome: 10 ms growing to 100 ms apart. */
-const outcomePoll = Schedule.exponential("10 millis", 1.5).pipe(Schedule.union(Schedule.spaced("100 millis")))
+const outcomePoll = Schedule.min([Schedule.exponential("10 millis", 1.5), Schedule.spaced("100 millis")])
 
 /** uuid v7 ids in canonical lower-case form sort as text in the order they were minted. */
 const answers = (row: DatasetRow, requestId: string) =>
@@ -26,8 +26,8 @@ const answers = (row: DatasetRow, requestId: string) =>
  * until the read model shows the profiling service's outcome of it, or of a later request for the same dataset;
  * the profile itself is JSON in the blob store, sent as stored. Scoped to the owner like every dataset query.
  */
-export class ProfileService extends Effect.Service<ProfileService>()("@synth/gateway/ProfileService", {
-  effect: Effect.gen(function* () {
+export class ProfileService extends Context.Service<ProfileService>()("@synth/gateway/ProfileService", {
+  make: Effect.gen(function* () {
     const datasets = yield* DatasetRepository
     const blobs = yield* BlobStore
     const requestEvents = yield* RequestEvents
@@ -58,7 +58,7 @@ export class ProfileService extends Effect.Service<ProfileService>()("@synth/gat
         Effect.retry(outcomePoll),
         Effect.timeoutOption(config.profileTimeout),
         Effect.map(Option.flatten),
-        Effect.catchAll(() => Effect.succeed(Option.none<DatasetRow>()))
+        Effect.catch(() => Effect.succeed(Option.none<DatasetRow>()))
       )
 
     const request = Effect.fn("ProfileService.request")(function* (id: string, owner: UserId) {
@@ -83,7 +83,7 @@ export class ProfileService extends Effect.Service<ProfileService>()("@synth/gat
       if (Option.isNone(outcome)) {
         if (Option.isNone(yield* datasets.findById(row.id))) return yield* notFound(id)
         const pending: ProfilePending = { dataset_id: row.id as DatasetId, status: "running" }
-        return HttpServerResponse.unsafeJson(pending, { status: 202, headers: { location: `/datasets/${row.id}/profile` } })
+        return HttpServerResponse.jsonUnsafe(pending, { status: 202, headers: { location: `/datasets/${row.id}/profile` } })
       }
       const answered = outcome.value
       if (answered.profileStatus === "failed") {
@@ -108,6 +108,7 @@ export class ProfileService extends Effect.Service<ProfileService>()("@synth/gat
     })
 
     return { request, get } as const
-  }),
-  dependencies: [DatasetRepository.Default, RequestEvents.Default]
-}) {}
+  })
+}) {
+  static readonly layer = Layer.effect(this, this.make).pipe(Layer.provide([DatasetRepository.layer, RequestEvents.layer]))
+}

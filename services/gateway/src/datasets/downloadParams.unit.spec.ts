@@ -1,11 +1,13 @@
 import { describe, expect, it } from "@effect/vitest"
 import { DownloadParams } from "@synth/contracts"
-import { Either, ParseResult, Schema } from "effect"
+import { Result, Schema, SchemaIssue } from "effect"
+
+const formatIssues = SchemaIssue.makeFormatterStandardSchemaV1()
 
 // What the 422 of a download with a bad query lists (problemDetails turns each issue into one `errors[]` entry).
 const issuesOf = (query: Record<string, string>) => {
-  const decoded = Schema.decodeUnknownEither(DownloadParams)(query, { errors: "all" })
-  return Either.isLeft(decoded) ? ParseResult.ArrayFormatter.formatErrorSync(decoded.left) : decoded.right
+  const decoded = Schema.decodeUnknownResult(DownloadParams)(query, { errors: "all" })
+  return Result.isFailure(decoded) ? formatIssues(decoded.failure.issue).issues : decoded.success
 }
 
 describe("download query", () => {
@@ -17,11 +19,11 @@ describe("download query", () => {
 
   it("refuses an unknown value once per parameter, naming the allowed values", () => {
     expect(issuesOf({ format: "xlsx", values: "raw" })).toEqual([
-      { _tag: "Refinement", path: ["format"], message: "must be one of csv, json, ndjson, parquet" },
-      { _tag: "Refinement", path: ["values"], message: "must be one of source, normalised" }
+      { path: ["format"], message: "must be one of csv, json, ndjson, parquet" },
+      { path: ["values"], message: "must be one of source, normalised" }
     ])
     expect(issuesOf({ format: "CSV" })).toEqual([
-      { _tag: "Refinement", path: ["format"], message: "must be one of csv, json, ndjson, parquet" }
+      { path: ["format"], message: "must be one of csv, json, ndjson, parquet" }
     ])
   })
 })

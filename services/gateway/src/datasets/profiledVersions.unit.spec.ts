@@ -1,6 +1,6 @@
 // Schema evolution end to end on the read side: a log still holding `dataset.profiled` v1 events (appended as their
 // producer wrote them before v2) replays into the same read models as a log holding the same facts as v2.
-import { SqlClient } from "@effect/sql"
+import { SqlClient } from "effect/sql"
 import { describe, expect, it } from "@effect/vitest"
 import { type EventEnvelope, Topics } from "@synth/contracts"
 import { EventLog, layerMemory } from "@synth/eventlog"

@@ -1,4 +1,4 @@
-import { SqlClient } from "@effect/sql"
+import { SqlClient } from "effect/sql"
 import { consumedBy, type DomainEvent } from "@synth/contracts"
 import type { StoredEvent } from "@synth/eventlog"
 import { absurd, Effect } from "effect"

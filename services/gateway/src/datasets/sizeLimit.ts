@@ -9,7 +9,7 @@ export const limitBytes =
   <E2>(maxBytes: number, onExceeded: () => E2, counter: { bytes: number } = { bytes: 0 }) =>
   <E, R>(self: Stream.Stream<Uint8Array, E, R>): Stream.Stream<Uint8Array, E | E2, R> =>
     // Per chunk of the stream, not per byte array: one check for the many arrays a read from the request yields.
-    Stream.mapChunksEffect(self, (chunk) => {
+    Stream.mapArrayEffect(self, (chunk) => {
       for (const bytes of chunk) counter.bytes += bytes.byteLength
       return counter.bytes > maxBytes ? Effect.fail(onExceeded()) : Effect.succeed(chunk)
     })

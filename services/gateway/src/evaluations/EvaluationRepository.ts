@@ -1,6 +1,6 @@
-import { SqlClient } from "@effect/sql"
+import { SqlClient } from "effect/sql"
 import type { EvaluationFailureReason, EvaluationKind } from "@synth/contracts"
-import { Effect, Option } from "effect"
+import { Context, Effect, Layer, Option } from "effect"
 import { isUuid } from "../datasets/DatasetRepository.ts"
 
 export interface EvaluationRow {
@@ -33,8 +33,8 @@ export interface EvaluationRow {
 }
 
 /** Queries on the evaluation read model, scoped to the owner. SQL errors are defects (answered as internal errors). */
-export class EvaluationRepository extends Effect.Service<EvaluationRepository>()("@synth/gateway/EvaluationRepository", {
-  effect: Effect.gen(function* () {
+export class EvaluationRepository extends Context.Service<EvaluationRepository>()("@synth/gateway/EvaluationRepository", {
+  make: Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
 
     const columns = sql`
@@ -48,9 +48,11 @@ export class EvaluationRepository extends Effect.Service<EvaluationRepository>()
     const findVisible = Effect.fn("EvaluationRepository.findVisible")(function* (id: string, ownerId: string) {
       if (!isUuid(id)) return Option.none<EvaluationRow>()
       const rows = yield* sql<EvaluationRow>`SELECT ${columns} FROM evaluations WHERE id = ${id} AND owner_id = ${ownerId}`
-      return Option.fromNullable(rows[0])
+      return Option.fromNullishOr(rows[0])
     }, Effect.orDie)
 
     return { findVisible } as const
   })
-}) {}
+}) {
+  static readonly layer = Layer.effect(this, this.make)
+}

@@ -1,4 +1,4 @@
-import { HttpServerResponse } from "@effect/platform"
+import { HttpServerResponse } from "effect/http"
 import { BlobKey, BlobStore } from "@synth/blobstore"
 import {
   type DatasetId,
@@ -20,7 +20,7 @@ import {
 } from "@synth/contracts"
 import { type EvaluationResults, renderEvaluationReport, reportContentSecurityPolicy } from "@synth/evaluation"
 import { Ids } from "@synth/eventlog"
-import { Effect, Either, Option, Schedule, Stream } from "effect"
+import { Context, Effect, Layer, Option, Result, Schedule, Stream } from "effect"
 import { GatewayConfig } from "../config.ts"
 import { DatasetRepository } from "../datasets/DatasetRepository.ts"
 import { GeneratorRepository, type GeneratorRow } from "../generators/GeneratorRepository.ts"
@@ -31,7 +31,7 @@ import { quickResult, safeToShareOf, shownResults } from "./results.ts"
 import { validateRun } from "./validateRequest.ts"
 
 /** Polls of the read model while a quick evaluation waits for its outcome: 10 ms growing to 100 ms apart. */
-const outcomePoll = Schedule.exponential("10 millis", 1.5).pipe(Schedule.union(Schedule.spaced("100 millis")))
+const outcomePoll = Schedule.min([Schedule.exponential("10 millis", 1.5), Schedule.spaced("100 millis")])
 
 const quoted = (id: string) => JSON.stringify(id.slice(0, 64))
 
@@ -53,8 +53,8 @@ const hasPrivacyChecks = (stored: EvaluationResults): boolean =>
  * the blob store. A quick evaluation waits for its outcome (EVALUATION_TIMEOUT), a run answers 202 at once.
  * Everything is scoped to the owner: another user's generator, dataset or evaluation is a 404.
  */
-export class EvaluationService extends Effect.Service<EvaluationService>()("@synth/gateway/EvaluationService", {
-  effect: Effect.gen(function* () {
+export class EvaluationService extends Context.Service<EvaluationService>()("@synth/gateway/EvaluationService", {
+  make: Effect.gen(function* () {
     const datasets = yield* DatasetRepository
     const generators = yield* GeneratorRepository
     const evaluations = yield* EvaluationRepository
@@ -155,7 +155,7 @@ export class EvaluationService extends Effect.Service<EvaluationService>()("@syn
         Effect.retry(outcomePoll),
         Effect.timeoutOption(config.evaluationTimeout),
         Effect.map(Option.flatten),
-        Effect.catchAll(() => Effect.succeed(Option.none<EvaluationRow>()))
+        Effect.catch(() => Effect.succeed(Option.none<EvaluationRow>()))
       )
 
     const quick = Effect.fn("EvaluationService.quick")(function* (generatorId: string, owner: UserId) {
@@ -171,14 +171,14 @@ export class EvaluationService extends Effect.Service<EvaluationService>()("@syn
       const outcome = yield* awaitOutcome(evaluationId, owner)
       if (Option.isNone(outcome)) {
         const pending: EvaluationAccepted = { evaluation_id: evaluationId, generator_id: generator.id as GeneratorId, status: "running" }
-        return HttpServerResponse.unsafeJson(pending, { status: 202, headers: { location: `/evaluations/${evaluationId}` } })
+        return HttpServerResponse.jsonUnsafe(pending, { status: 202, headers: { location: `/evaluations/${evaluationId}` } })
       }
       const row = outcome.value
       if (row.error !== null) {
         const detail = `Evaluation ${evaluationId} failed: ${row.error.message}`
         return yield* row.error.code === "dataset_unavailable" ? new NotFound({ detail }) : new UnableToAnalyze({ detail })
       }
-      return HttpServerResponse.unsafeJson(quickResult(evaluationId, generator.id, yield* storedResults(row)))
+      return HttpServerResponse.jsonUnsafe(quickResult(evaluationId, generator.id, yield* storedResults(row)))
     })
 
     const run = Effect.fn("EvaluationService.run")(function* (owner: UserId, body: EvaluationRunRequest) {
@@ -203,9 +203,9 @@ export class EvaluationService extends Effect.Service<EvaluationService>()("@syn
         })
       }
       const names = (columns: typeof dataset.columns) => (columns ?? []).map((column) => column.name)
-      const valid = yield* Either.match(
+      const valid = yield* Result.match(
         validateRun(body, { trainingColumns: names(training.columns), datasetColumns: names(dataset.columns) }),
-        { onLeft: Effect.fail, onRight: Effect.succeed }
+        { onFailure: Effect.fail, onSuccess: Effect.succeed }
       )
       const evaluationId = yield* request(generator, owner, {
         kind: "run",
@@ -214,7 +214,7 @@ export class EvaluationService extends Effect.Service<EvaluationService>()("@syn
         mlUtility: valid.mlUtility
       })
       const accepted: EvaluationRunAccepted = { evaluation_id: evaluationId, status: "running" }
-      return HttpServerResponse.unsafeJson(accepted, { status: 202, headers: { location: `/evaluations/${evaluationId}` } })
+      return HttpServerResponse.jsonUnsafe(accepted, { status: 202, headers: { location: `/evaluations/${evaluationId}` } })
     })
 
     const get = Effect.fn("EvaluationService.get")(function* (id: string, owner: UserId) {
@@ -295,6 +295,7 @@ export class EvaluationService extends Effect.Service<EvaluationService>()("@syn
     })
 
     return { quick, run, get, report } as const
-  }),
-  dependencies: [DatasetRepository.Default, GeneratorRepository.Default, EvaluationRepository.Default, RequestEvents.Default, Ids.Default]
-}) {}
+  })
+}) {
+  static readonly layer = Layer.effect(this, this.make).pipe(Layer.provide([DatasetRepository.layer, GeneratorRepository.layer, EvaluationRepository.layer, RequestEvents.layer, Ids.layer]))
+}

@@ -56,7 +56,7 @@ const failed: DomainEvent = {
   payload: { evaluationId, reason: "dataset_unavailable", message: "The holdout dataset's table is gone." }
 }
 
-const TestLayer = EvaluationRepository.Default.pipe(Layer.provideMerge(layerEmbeddedTest))
+const TestLayer = EvaluationRepository.layer.pipe(Layer.provideMerge(layerEmbeddedTest))
 
 const migrated = Effect.asVoid(runMigrations([migrationSet("gateway", evaluationMigrations)]))
 

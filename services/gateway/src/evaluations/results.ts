@@ -25,7 +25,7 @@ const StoredQuick = Schema.Struct({
   qualityLevel: Schema.NullOr(Schema.String),
   statisticalSimilarity: Schema.Struct({ ksTest: Score, chiSquare: Score, wassersteinDistance: Score }),
   recommendations: Schema.Array(Schema.String),
-  columns: Schema.Array(Schema.Record({ key: Schema.String, value: Schema.Unknown }))
+  columns: Schema.Array(Schema.Record(Schema.String, Schema.Unknown))
 })
 
 /** The summary of @synth/evaluation's EvaluationResults, lifted to the top of a run's results. */

@@ -5,7 +5,7 @@ import {
   type MlUtilityConfig,
   ValidationFailed
 } from "@synth/contracts"
-import { Either } from "effect"
+import { Result } from "effect"
 import { wholeIn } from "../generators/validateRequest.ts"
 
 export interface ValidRun {
@@ -40,7 +40,7 @@ const listed = (names: ReadonlyArray<string>) => names.map((name) => JSON.string
  * The evaluation run request's rules (bounds and defaults in `evaluationBounds`, documented on the endpoint and in
  * docs/evaluation.md). Every field problem is reported at once as 422 validation_failed.
  */
-export const validateRun = (request: EvaluationRunRequest, context: RunContext): Either.Either<ValidRun, ValidationFailed> => {
+export const validateRun = (request: EvaluationRunRequest, context: RunContext): Result.Result<ValidRun, ValidationFailed> => {
   const problems: Array<FieldError> = []
   const add = (problem: FieldError | null) => {
     if (problem !== null) problems.push(problem)
@@ -88,9 +88,9 @@ export const validateRun = (request: EvaluationRunRequest, context: RunContext):
   }
 
   if (problems.length > 0) {
-    return Either.left(new ValidationFailed({ detail: "The evaluation run request has invalid fields; see errors.", errors: problems }))
+    return Result.fail(new ValidationFailed({ detail: "The evaluation run request has invalid fields; see errors.", errors: problems }))
   }
-  return Either.right({
+  return Result.succeed({
     sampleSize,
     mlUtility: {
       algorithms: chosen as MlUtilityConfig["algorithms"],

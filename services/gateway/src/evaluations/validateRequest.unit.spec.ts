@@ -1,5 +1,5 @@
 import { type EvaluationRunRequest, ValidationFailed } from "@synth/contracts"
-import { Either } from "effect"
+import { Result } from "effect"
 import { describe, expect, it } from "vitest"
 import { type RunContext, validateRun } from "./validateRequest.ts"
 
@@ -14,16 +14,16 @@ const request = (fields: Partial<EvaluationRunRequest>): EvaluationRunRequest =>
 
 const valid = (fields: Partial<EvaluationRunRequest>, context = sameColumns) => {
   const result = validateRun(request(fields), context)
-  if (Either.isLeft(result)) throw new Error(`expected a valid request, got ${JSON.stringify(result.left.errors)}`)
-  return result.right
+  if (Result.isFailure(result)) throw new Error(`expected a valid request, got ${JSON.stringify(result.failure.errors)}`)
+  return result.success
 }
 
 const problems = (fields: Partial<EvaluationRunRequest>, context = sameColumns) => {
   const result = validateRun(request(fields), context)
-  if (Either.isRight(result)) throw new Error("expected the request to be refused")
-  expect(result.left).toBeInstanceOf(ValidationFailed)
-  expect(result.left.status).toBe(422)
-  return result.left.errors
+  if (Result.isSuccess(result)) throw new Error("expected the request to be refused")
+  expect(result.failure).toBeInstanceOf(ValidationFailed)
+  expect(result.failure.status).toBe(422)
+  return result.failure.errors
 }
 const fields = (request: Partial<EvaluationRunRequest>, context = sameColumns) => problems(request, context).map(({ field }) => field)
 

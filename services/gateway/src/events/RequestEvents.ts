@@ -1,7 +1,7 @@
 import { type Actor, type DomainEvent, ServiceUnavailable } from "@synth/contracts"
 import { EventWriter } from "@synth/eventlog"
 import { ProjectorRuntime } from "@synth/sql"
-import { Effect, FiberRef } from "effect"
+import { Context, Effect, Layer } from "effect"
 import type { NonEmptyReadonlyArray } from "effect/Array"
 import { GatewayConfig } from "../config.ts"
 import { currentRequestId } from "../http/requestContext.ts"
@@ -19,8 +19,8 @@ export interface RequestEventsOptions {
  * client sees its own write. The events are in the log either way: on a timeout the client gets a 503 that says so,
  * never an error that suggests nothing happened.
  */
-export class RequestEvents extends Effect.Service<RequestEvents>()("@synth/gateway/RequestEvents", {
-  effect: Effect.gen(function* () {
+export class RequestEvents extends Context.Service<RequestEvents>()("@synth/gateway/RequestEvents", {
+  make: Effect.gen(function* () {
     const writer = yield* EventWriter
     const projector = yield* ProjectorRuntime
     const config = yield* GatewayConfig
@@ -32,16 +32,17 @@ export class RequestEvents extends Effect.Service<RequestEvents>()("@synth/gatew
       const positions = yield* writer.append(events, {
         aggregateId: options.aggregateId,
         actor: options.actor,
-        correlationId: yield* FiberRef.get(currentRequestId),
+        correlationId: yield* currentRequestId,
         causationId: null
       })
       yield* projector.waitFor(positions, config.readYourWritesTimeout).pipe(
-        Effect.catchAll(() => new ServiceUnavailable({ detail: options.notVisibleDetail }))
+        Effect.catch(() => new ServiceUnavailable({ detail: options.notVisibleDetail }))
       )
       return positions
     })
 
     return { commit } as const
-  }),
-  dependencies: [EventWriter.Default]
-}) {}
+  })
+}) {
+  static readonly layer = Layer.effect(this, this.make).pipe(Layer.provide([EventWriter.layer]))
+}

@@ -1,6 +1,6 @@
 import type { PrivacySpent, ProtectionCounts, ProtectionSettings, ResolvedColumn } from "@synth/contracts"
-import { SqlClient } from "@effect/sql"
-import { Effect, Option } from "effect"
+import { SqlClient } from "effect/sql"
+import { Context, Effect, Layer, Option } from "effect"
 import { isUuid } from "../datasets/DatasetRepository.ts"
 
 export interface GeneratorRow {
@@ -60,8 +60,8 @@ export interface OutputRow {
 }
 
 /** Queries on the generator read model, scoped to the owner. SQL errors are defects (answered as internal errors). */
-export class GeneratorRepository extends Effect.Service<GeneratorRepository>()("@synth/gateway/GeneratorRepository", {
-  effect: Effect.gen(function* () {
+export class GeneratorRepository extends Context.Service<GeneratorRepository>()("@synth/gateway/GeneratorRepository", {
+  make: Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
 
     const columns = sql`
@@ -78,7 +78,7 @@ export class GeneratorRepository extends Effect.Service<GeneratorRepository>()("
     const findVisible = Effect.fn("GeneratorRepository.findVisible")(function* (id: string, ownerId: string) {
       if (!isUuid(id)) return Option.none<GeneratorRow>()
       const rows = yield* sql<GeneratorRow>`SELECT ${columns} FROM generators WHERE id = ${id} AND owner_id = ${ownerId}`
-      return Option.fromNullable(rows[0])
+      return Option.fromNullishOr(rows[0])
     }, Effect.orDie)
 
     /** One page of the owner's generators, newest first (uuid v7 ids sort by time), after `before` if given. */
@@ -104,9 +104,11 @@ export class GeneratorRepository extends Effect.Service<GeneratorRepository>()("
       if (!isUuid(datasetId)) return Option.none<OutputRow>()
       const rows = yield* sql<OutputRow>`
         SELECT ${outputColumns} FROM generator_outputs WHERE dataset_id = ${datasetId} AND owner_id = ${ownerId}`
-      return Option.fromNullable(rows[0])
+      return Option.fromNullishOr(rows[0])
     }, Effect.orDie)
 
     return { findVisible, listVisible, samplesOf, findOutput } as const
   })
-}) {}
+}) {
+  static readonly layer = Layer.effect(this, this.make)
+}

@@ -1,4 +1,4 @@
-import { HttpServerResponse } from "@effect/platform"
+import { HttpServerResponse } from "effect/http"
 import {
   AlreadyFinished,
   type DatasetId,
@@ -21,7 +21,7 @@ import {
 import { Ids } from "@synth/eventlog"
 import { holdoutSize } from "@synth/protect/holdout"
 import { assessDpConfiguration, describeDuration, estimateSeconds, trainableGenerators, type WidthColumn } from "@synth/synth"
-import { Effect, Either, Option } from "effect"
+import { Context, Effect, Layer, Option, Result } from "effect"
 import { randomInt } from "node:crypto"
 import { GatewayConfig } from "../config.ts"
 import { DatasetRepository, type DatasetRow } from "../datasets/DatasetRepository.ts"
@@ -62,8 +62,8 @@ const outputFilename = (source: string, suffix: string) => {
  * Commands append their request event (read-your-writes) and answer 202 at once; the generation service does the
  * work. Everything is scoped to the owner: another user's generator is a 404.
  */
-export class GeneratorService extends Effect.Service<GeneratorService>()("@synth/gateway/GeneratorService", {
-  effect: Effect.gen(function* () {
+export class GeneratorService extends Context.Service<GeneratorService>()("@synth/gateway/GeneratorService", {
+  make: Effect.gen(function* () {
     const datasets = yield* DatasetRepository
     const generators = yield* GeneratorRepository
     const requestEvents = yield* RequestEvents
@@ -132,9 +132,9 @@ export class GeneratorService extends Effect.Service<GeneratorService>()("@synth
 
     const generate = Effect.fn("GeneratorService.generate")(function* (datasetId: string, owner: UserId, body: GenerationRequest) {
       const dataset = yield* sourceDataset(datasetId, owner)
-      const valid = yield* Either.match(validateGeneration(body, limits, dataset.columns ?? []), {
-        onLeft: Effect.fail,
-        onRight: Effect.succeed
+      const valid = yield* Result.match(validateGeneration(body, limits, dataset.columns ?? []), {
+        onFailure: Effect.fail,
+        onSuccess: Effect.succeed
       })
       const { protection } = valid.privacy
       // dp-ctgan trains on the rows left after the holdout: the accountant counts those.
@@ -194,7 +194,7 @@ export class GeneratorService extends Effect.Service<GeneratorService>()("@synth
           "job has resolved it."
         )
       }
-      return HttpServerResponse.unsafeJson(response, { status: 202, headers: { location: `/generators/${generatorId}` } })
+      return HttpServerResponse.jsonUnsafe(response, { status: 202, headers: { location: `/generators/${generatorId}` } })
     })
 
     const get = Effect.fn("GeneratorService.get")(function* (id: string, owner: UserId) {
@@ -235,7 +235,7 @@ export class GeneratorService extends Effect.Service<GeneratorService>()("@synth
       })
       const settled = yield* Effect.timeoutOption(stopped, config.cancelTimeout)
       const current = Option.isSome(settled) ? settled.value : yield* visible(id, owner)
-      return HttpServerResponse.unsafeJson(yield* recordOf(current), { status: current.status === "running" ? 202 : 200 })
+      return HttpServerResponse.jsonUnsafe(yield* recordOf(current), { status: current.status === "running" ? 202 : 200 })
     })
 
     const sample = Effect.fn("GeneratorService.sample")(function* (id: string, owner: UserId, body: SampleRequest) {
@@ -245,7 +245,7 @@ export class GeneratorService extends Effect.Service<GeneratorService>()("@synth
           detail: `Generator ${id} is ${row.status}; rows can be drawn only from a completed generator.`
         })
       }
-      const valid = yield* Either.match(validateSample(body, limits), { onLeft: Effect.fail, onRight: Effect.succeed })
+      const valid = yield* Result.match(validateSample(body, limits), { onFailure: Effect.fail, onSuccess: Effect.succeed })
       const outputDatasetId = (yield* ids.next) as DatasetId
       const seed = valid.seed ?? randomInt(0, 2 ** 32 - 1)
       const source = yield* datasets.findById(row.outputDatasetId)
@@ -271,7 +271,7 @@ export class GeneratorService extends Effect.Service<GeneratorService>()("@synth
         status: "running",
         estimated_time: describeDuration(estimated)
       }
-      return HttpServerResponse.unsafeJson(response, { status: 202, headers: { location: `/datasets/${outputDatasetId}` } })
+      return HttpServerResponse.jsonUnsafe(response, { status: 202, headers: { location: `/datasets/${outputDatasetId}` } })
     })
 
     /** The accountant runs here, handing the event loop back between orders (a search can take a second or two). */
@@ -279,7 +279,7 @@ export class GeneratorService extends Effect.Service<GeneratorService>()("@synth
       const dataset = yield* sourceDataset(body.dataset_id, owner)
       // What training will see: the rows a generation with the default holdout keeps for training.
       const rows = trainingRowsOf(dataset.rowCount ?? 0, protectionBounds.holdoutShare.default)
-      const valid = yield* Either.match(checkDpConfig(body, rows), { onLeft: Effect.fail, onRight: Effect.succeed })
+      const valid = yield* Result.match(checkDpConfig(body, rows), { onFailure: Effect.fail, onSuccess: Effect.succeed })
       const assessment = yield* assessDpConfiguration({
         rows,
         epochs: valid.epochs,
@@ -314,6 +314,7 @@ export class GeneratorService extends Effect.Service<GeneratorService>()("@synth
     })
 
     return { generate, get, list, cancel, sample, validateDpConfig } as const
-  }),
-  dependencies: [DatasetRepository.Default, GeneratorRepository.Default, RequestEvents.Default, Ids.Default]
-}) {}
+  })
+}) {
+  static readonly layer = Layer.effect(this, this.make).pipe(Layer.provide([DatasetRepository.layer, GeneratorRepository.layer, RequestEvents.layer, Ids.layer]))
+}

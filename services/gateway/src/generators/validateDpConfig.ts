@@ -1,5 +1,5 @@
 import { type DpConfigRequest, type FieldError, generationBounds, InvalidEpsilon, ValidationFailed } from "@synth/contracts"
-import { Either } from "effect"
+import { Result } from "effect"
 import { epsilonProblem, wholeIn } from "./validateRequest.ts"
 
 export interface ValidDpConfig {
@@ -15,7 +15,7 @@ export interface ValidDpConfig {
  * the dataset's rows less those a generation holds out (holdoutSize), the count `assessDpConfiguration` must be given
  * too, so that what it answers is what the training spends.
  */
-export const validateDpConfig = (request: DpConfigRequest, rows: number): Either.Either<ValidDpConfig, ValidationFailed | InvalidEpsilon> => {
+export const validateDpConfig = (request: DpConfigRequest, rows: number): Result.Result<ValidDpConfig, ValidationFailed | InvalidEpsilon> => {
   const problems: Array<FieldError> = []
   const epochs = request.epochs ?? generationBounds.epochs.default
   const batchSize = request.batch_size ?? generationBounds.batchSize.default
@@ -31,8 +31,8 @@ export const validateDpConfig = (request: DpConfigRequest, rows: number): Either
   const epsilon = epsilonProblem(request.target_epsilon, "target_epsilon is required")
   if (problems.length > 0) {
     if (epsilon !== null) problems.push({ field: "target_epsilon", message: epsilon })
-    return Either.left(new ValidationFailed({ detail: "The differential-privacy configuration has invalid fields; see errors.", errors: problems }))
+    return Result.fail(new ValidationFailed({ detail: "The differential-privacy configuration has invalid fields; see errors.", errors: problems }))
   }
-  if (epsilon !== null) return Either.left(new InvalidEpsilon({ detail: `Invalid epsilon: ${epsilon}.` }))
-  return Either.right({ targetEpsilon: request.target_epsilon!, epochs, batchSize })
+  if (epsilon !== null) return Result.fail(new InvalidEpsilon({ detail: `Invalid epsilon: ${epsilon}.` }))
+  return Result.succeed({ targetEpsilon: request.target_epsilon!, epochs, batchSize })
 }

@@ -7,7 +7,7 @@ import {
   type SampleRequest,
   ValidationFailed
 } from "@synth/contracts"
-import { Either } from "effect"
+import { Result } from "effect"
 import { type DatasetColumn, validatePrivacy, type ValidPrivacy } from "./validatePrivacy.ts"
 
 export interface ValidGeneration {
@@ -63,7 +63,7 @@ export const validateGeneration = (
   request: GenerationRequest,
   limits: GenerationLimits,
   datasetColumns: ReadonlyArray<DatasetColumn>
-): Either.Either<ValidGeneration, ValidationFailed | InvalidEpsilon> => {
+): Result.Result<ValidGeneration, ValidationFailed | InvalidEpsilon> => {
   const problems: Array<FieldError> = []
   const generatorType = generatorTypes.find((type) => type === request.generator_type)
   if (generatorType === undefined) {
@@ -100,16 +100,16 @@ export const validateGeneration = (
   const epsilon = generatorType === "dp-ctgan" ? epsilonProblem(request.target_epsilon) : null
   if (problems.length > 0) {
     if (epsilon !== null) problems.push({ field: "target_epsilon", message: epsilon })
-    return Either.left(new ValidationFailed({ detail: "The generation request has invalid fields; see errors.", errors: problems }))
+    return Result.fail(new ValidationFailed({ detail: "The generation request has invalid fields; see errors.", errors: problems }))
   }
-  if (epsilon !== null) return Either.left(new InvalidEpsilon({ detail: `Invalid epsilon: ${epsilon}.` }))
+  if (epsilon !== null) return Result.fail(new InvalidEpsilon({ detail: `Invalid epsilon: ${epsilon}.` }))
   const type = generatorType!
   const ignored = [
     ...(!neural && request.epochs != null ? ["epochs"] : []),
     ...(!neural && request.batch_size != null ? ["batch_size"] : []),
     ...(type !== "dp-ctgan" && request.target_epsilon != null ? ["target_epsilon"] : [])
   ]
-  return Either.right({
+  return Result.succeed({
     generatorType: type,
     numRows: request.num_rows,
     epochs: neural ? (epochs ?? generationBounds.epochs.default) : null,
@@ -126,11 +126,11 @@ export interface ValidSample {
   readonly seed: number | null
 }
 
-export const validateSample = (request: SampleRequest, limits: GenerationLimits): Either.Either<ValidSample, ValidationFailed> => {
+export const validateSample = (request: SampleRequest, limits: GenerationLimits): Result.Result<ValidSample, ValidationFailed> => {
   const problems = [numRowsProblem(request.num_rows, limits), seedProblem(request.seed)].filter(
     (problem): problem is FieldError => problem !== null
   )
   return problems.length > 0
-    ? Either.left(new ValidationFailed({ detail: "The sample request has invalid fields; see errors.", errors: problems }))
-    : Either.right({ numRows: request.num_rows, seed: request.seed ?? null })
+    ? Result.fail(new ValidationFailed({ detail: "The sample request has invalid fields; see errors.", errors: problems }))
+    : Result.succeed({ numRows: request.num_rows, seed: request.seed ?? null })
 }

@@ -1,5 +1,5 @@
 import { type GenerationRequest, generationBounds, InvalidEpsilon, ValidationFailed } from "@synth/contracts"
-import { Either } from "effect"
+import { Result } from "effect"
 import { describe, expect, it } from "vitest"
 import { type GenerationLimits, validateGeneration, validateSample } from "./validateRequest.ts"
 
@@ -28,15 +28,15 @@ const request = (fields: Partial<GenerationRequest>): GenerationRequest => ({ ge
 
 const valid = (fields: Partial<GenerationRequest>, limits = everyType) => {
   const result = validateGeneration(request(fields), limits, datasetColumns)
-  if (Either.isLeft(result)) throw new Error(`expected a valid request, got ${JSON.stringify(result.left)}`)
-  return result.right
+  if (Result.isFailure(result)) throw new Error(`expected a valid request, got ${JSON.stringify(result.failure)}`)
+  return result.success
 }
 
 /** The failure, which must be a ValidationFailed. */
-const failed = (result: Either.Either<unknown, unknown>): ValidationFailed => {
-  if (Either.isRight(result)) throw new Error("expected the request to be refused")
-  expect(result.left).toBeInstanceOf(ValidationFailed)
-  return result.left as ValidationFailed
+const failed = (result: Result.Result<unknown, unknown>): ValidationFailed => {
+  if (Result.isSuccess(result)) throw new Error("expected the request to be refused")
+  expect(result.failure).toBeInstanceOf(ValidationFailed)
+  return result.failure as ValidationFailed
 }
 const invalidFields = (fields: Partial<GenerationRequest>, limits = everyType) =>
   failed(validateGeneration(request(fields), limits, datasetColumns)).errors.map((error) => error.field)
@@ -162,10 +162,10 @@ describe("validateGeneration", () => {
     ]
     for (const [target_epsilon, expected] of cases) {
       const result = validateGeneration(request({ generator_type: "dp-ctgan", target_epsilon }), everyType, datasetColumns)
-      if (Either.isRight(result)) throw new Error(`epsilon ${target_epsilon} was accepted`)
-      expect(result.left).toBeInstanceOf(InvalidEpsilon)
-      expect(result.left.code).toBe("invalid_epsilon")
-      expect(result.left.detail).toContain(expected)
+      if (Result.isSuccess(result)) throw new Error(`epsilon ${target_epsilon} was accepted`)
+      expect(result.failure).toBeInstanceOf(InvalidEpsilon)
+      expect(result.failure.code).toBe("invalid_epsilon")
+      expect(result.failure.detail).toContain(expected)
     }
     expect(valid({ generator_type: "dp-ctgan", target_epsilon: 1_000 }).targetEpsilon).toBe(1_000)
     expect(valid({ generator_type: "dp-ctgan", target_epsilon: 0.01 }).targetEpsilon).toBe(0.01)
@@ -242,7 +242,7 @@ describe("validateGeneration's columns and privacy", () => {
     expect(invalidFields({ columns })).toEqual(["columns.__proto__"])
     const withProto = [...datasetColumns, { name: "__proto__", type: "string" as const }]
     const accepted = validateGeneration(request({ columns }), everyType, withProto)
-    expect(Either.isRight(accepted) && Object.entries(accepted.right.privacy.columns)).toEqual([["__proto__", "drop"]])
+    expect(Result.isSuccess(accepted) && Object.entries(accepted.success.privacy.columns)).toEqual([["__proto__", "drop"]])
   })
 
   it("bounds k and the holdout share", () => {
@@ -266,9 +266,9 @@ describe("validateGeneration's columns and privacy", () => {
 
 describe("validateSample", () => {
   it("accepts rows within the limit, with or without a seed", () => {
-    expect(validateSample({ num_rows: 1 }, copulaOnly)).toEqual(Either.right({ numRows: 1, seed: null }))
-    expect(validateSample({ num_rows: 1_000, seed: 9 }, copulaOnly)).toEqual(Either.right({ numRows: 1_000, seed: 9 }))
-    expect(validateSample({ num_rows: 5, seed: null }, copulaOnly)).toEqual(Either.right({ numRows: 5, seed: null }))
+    expect(validateSample({ num_rows: 1 }, copulaOnly)).toEqual(Result.succeed({ numRows: 1, seed: null }))
+    expect(validateSample({ num_rows: 1_000, seed: 9 }, copulaOnly)).toEqual(Result.succeed({ numRows: 1_000, seed: 9 }))
+    expect(validateSample({ num_rows: 5, seed: null }, copulaOnly)).toEqual(Result.succeed({ numRows: 5, seed: null }))
   })
 
   it("refuses bad rows and seeds, both at once", () => {

@@ -1,6 +1,6 @@
-import { HttpApp, HttpServerResponse } from "@effect/platform"
+import { HttpEffect, HttpServerResponse } from "effect/http"
 import { RateLimited } from "@synth/contracts"
-import { Clock, Effect, Schedule } from "effect"
+import { Clock, Context, Effect, Layer, Schedule } from "effect"
 
 const windowMillis = 60_000
 
@@ -14,8 +14,8 @@ interface Window {
  * per replica in the distributed one. Every checked response carries the IETF RateLimit-* fields; a refusal is a
  * 429 whose Retry-After tells when the window resets.
  */
-export class RateLimiter extends Effect.Service<RateLimiter>()("@synth/gateway/RateLimiter", {
-  scoped: Effect.gen(function* () {
+export class RateLimiter extends Context.Service<RateLimiter>()("@synth/gateway/RateLimiter", {
+  make: Effect.gen(function* () {
     const windows = new Map<string, Window>()
 
     const sweep = Effect.flatMap(Clock.currentTimeMillis, (now) =>
@@ -33,15 +33,15 @@ export class RateLimiter extends Effect.Service<RateLimiter>()("@synth/gateway/R
       window.count += 1
       const resetSeconds = Math.max(1, Math.ceil((window.resetAt - now) / 1000))
       const remaining = Math.max(0, limit - window.count)
-      yield* HttpApp.appendPreResponseHandler((_request, response) =>
+      // Outside a request (a test) there is no response to put the headers on, and nothing is registered.
+      HttpEffect.appendPreResponseHandlerUnsafe(yield* Effect.context<never>(), (_request, response) =>
         Effect.succeed(
           HttpServerResponse.setHeaders(response, {
             "ratelimit-limit": String(limit),
             "ratelimit-remaining": String(remaining),
             "ratelimit-reset": String(resetSeconds)
           })
-        )
-      )
+        ))
       if (window.count > limit) {
         return yield* new RateLimited({
           detail: `Too many requests: the limit is ${limit} a minute. Retry in ${resetSeconds} s.`,
@@ -52,4 +52,6 @@ export class RateLimiter extends Effect.Service<RateLimiter>()("@synth/gateway/R
 
     return { enforce } as const
   })
-}) {}
+}) {
+  static readonly layer = Layer.effect(this, this.make)
+}

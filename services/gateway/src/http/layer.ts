@@ -1,4 +1,5 @@
-import { HttpApiBuilder, HttpApiSwagger, HttpServer } from "@effect/platform"
+import { HttpMiddleware, HttpRouter } from "effect/http"
+import { HttpApiBuilder, HttpApiSwagger } from "effect/http-api"
 import { SynthApi } from "@synth/contracts"
 import { Effect, Layer } from "effect"
 import { AuditService } from "../audit/AuditService.ts"
@@ -25,22 +26,22 @@ import { RateLimiter } from "./RateLimiter.ts"
 const exposedHeaders = ["Location", "Link", "Content-Disposition", "X-Request-Id", "RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset", "Retry-After"]
 
 /** Only the configured origins; with none configured, no cross-origin access at all (never a `*`). */
-const CorsLive = Layer.unwrapEffect(
+const CorsLive = Layer.unwrap(
   Effect.map(GatewayConfig, ({ allowedOrigins }) =>
-    HttpApiBuilder.middlewareCors({
-      allowedOrigins: (origin) => allowedOrigins.includes(origin),
+    HttpRouter.middleware(HttpMiddleware.cors({
+      allowedOrigins: (origin: string) => allowedOrigins.includes(origin),
       allowedMethods: ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"],
       allowedHeaders: ["Authorization", "Content-Type", "X-Request-Id"],
       exposedHeaders,
       maxAge: 600
-    })
+    }), { global: true })
   )
 )
 
-const ApiLive = HttpApiBuilder.api(SynthApi).pipe(
+const ApiLive = HttpApiBuilder.layer(SynthApi, { openapiPath: "/openapi.json" }).pipe(
   Layer.provide([HealthLive, AuthLive, AccountLive, DatasetsLive, GeneratorsLive, EvaluationsLive, ChatLive, EventsLive]),
   Layer.provide([AuthenticationLive, AddressRateLimitLive]),
-  Layer.provide([AuthService.Default, DatasetService.Default, ProfileService.Default, PiiScanService.Default, GeneratorService.Default, EvaluationService.Default, ChatService.Default, AuditService.Default, RateLimiter.Default])
+  Layer.provide([AuthService.layer, DatasetService.layer, ProfileService.layer, PiiScanService.layer, GeneratorService.layer, EvaluationService.layer, ChatService.layer, AuditService.layer, RateLimiter.layer])
 )
 
 /**
@@ -49,11 +50,8 @@ const ApiLive = HttpApiBuilder.api(SynthApi).pipe(
  * event log, the read models, the projector (for its lag), the blob store and the auth services from the runtime
  * that composes it.
  */
-export const GatewayHttpLive = HttpApiBuilder.serve(withProblemDetails).pipe(
-  Layer.provide(HttpApiSwagger.layer({ path: "/docs" })),
-  Layer.provide(MetricsRouteLive),
-  Layer.provide(HttpApiBuilder.middlewareOpenApi({ path: "/openapi.json" })),
-  Layer.provide(CorsLive),
-  Layer.provide(ApiLive),
-  HttpServer.withLogAddress
+export const GatewayHttpLive = HttpRouter.serve(
+  Layer.mergeAll(ApiLive, HttpApiSwagger.layer(SynthApi, { path: "/docs" }), MetricsRouteLive, CorsLive),
+  // The access log is the problem-details wrapper's own line per response.
+  { middleware: withProblemDetails, disableLogger: true }
 )

@@ -1,8 +1,8 @@
-import { HttpApiBuilder, HttpServerRequest, HttpServerResponse } from "@effect/platform"
+import { HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
 import { errorTypeUri } from "@synth/contracts"
 import { prometheusContentType, scrape } from "@synth/observability"
 import { ProjectorRuntime } from "@synth/sql"
-import { Config, Effect, Metric, MetricBoundaries, Option, Redacted } from "effect"
+import { Config, Effect, Metric, Option, Redacted } from "effect"
 import { timingSafeEqual } from "node:crypto"
 import { bearerTokenOf } from "./bearer.ts"
 
@@ -12,15 +12,14 @@ import { bearerTokenOf } from "./bearer.ts"
  * gateway whose port is reachable from outside), everything else gets 401.
  */
 export const MetricsConfig = Config.all({
-  token: Config.option(Config.redacted("METRICS_TOKEN"))
+  token: Config.option(Config.Redacted("METRICS_TOKEN"))
 })
 
 /** Seconds from a request's arrival to its response, by method, route template and status. */
-export const httpRequestDuration = Metric.histogram(
-  "http_request_duration_seconds",
-  MetricBoundaries.fromIterable([0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60]),
-  "Duration of HTTP requests served by the gateway, from arrival to response, by method, route template and status."
-)
+export const httpRequestDuration = Metric.histogram("http_request_duration_seconds", {
+  boundaries: Metric.boundariesFromIterable([0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60]),
+  description: "Duration of HTTP requests served by the gateway, from arrival to response, by method, route template and status."
+})
 
 const projectorLag = Metric.gauge("projector_lag_events", {
   description: "Events in the log that a projection has not applied yet (log end offsets minus its committed cursors), by projection and topic; computed at scrape time."
@@ -28,7 +27,7 @@ const projectorLag = Metric.gauge("projector_lag_events", {
 
 export const recordRequest = (method: string, route: string, status: number, seconds: number) =>
   Metric.update(
-    Metric.tagged(Metric.tagged(Metric.tagged(httpRequestDuration, "method", method), "route", route), "status", String(status)),
+    Metric.withAttributes(httpRequestDuration, { method, route, status: String(status) }),
     seconds
   )
 
@@ -38,7 +37,7 @@ const sameSecret = (given: string, expected: string) => {
   return a.length === b.length && timingSafeEqual(a, b)
 }
 
-const unauthorized = HttpServerResponse.unsafeJson(
+const unauthorized = HttpServerResponse.jsonUnsafe(
   {
     type: errorTypeUri("invalid_token"),
     title: "Invalid token",
@@ -50,7 +49,7 @@ const unauthorized = HttpServerResponse.unsafeJson(
 )
 
 /** GET /metrics: this process's metrics in the Prometheus text format, projector lag read fresh for each scrape. */
-export const MetricsRouteLive = HttpApiBuilder.Router.use((router) =>
+export const MetricsRouteLive = HttpRouter.use((router) =>
   Effect.gen(function* () {
     const { token } = yield* MetricsConfig
     const projector = yield* ProjectorRuntime
@@ -59,14 +58,15 @@ export const MetricsRouteLive = HttpApiBuilder.Router.use((router) =>
         Effect.forEach(
           lags,
           ({ events, projection, topic }) =>
-            Metric.set(Metric.tagged(Metric.tagged(projectorLag, "projection", projection), "topic", topic), events),
+            Metric.update(Metric.withAttributes(projectorLag, { projection, topic }), events),
           { discard: true }
         )
       ),
       // An unreachable log must not take the rest of the metrics down with it: the gauges keep their last values.
-      Effect.catchAll((error) => Effect.logWarning("projector lag not measured: the event log did not answer", error.reason))
+      Effect.catch((error) => Effect.logWarning("projector lag not measured: the event log did not answer", error.reason))
     )
-    yield* router.get(
+    yield* router.add(
+      "GET",
       "/metrics",
       Effect.gen(function* () {
         if (Option.isSome(token)) {

@@ -1,6 +1,6 @@
-import { AddressRateLimit, Authentication, InvalidToken } from "@synth/contracts"
+import { AddressRateLimit, Authentication, CurrentUser, InvalidToken } from "@synth/contracts"
 import { Tokens } from "@synth/auth"
-import { HttpServerRequest } from "@effect/platform"
+import { HttpServerRequest } from "effect/http"
 import { Effect, Layer, Option } from "effect"
 import { GatewayConfig } from "../config.ts"
 import { AuthService } from "../users/AuthService.ts"
@@ -17,8 +17,9 @@ export const AuthenticationLive = Layer.effect(
     const limiter = yield* RateLimiter
     const { userRequestsPerMinute } = yield* GatewayConfig
     const invalid = (detail: string) => new InvalidToken({ detail })
-    return {
-      bearer: () =>
+    return Authentication.of({
+      // The token is read from the header here (not the decoded credential) to tell a missing token from a bad one.
+      bearer: (httpEffect) =>
         Effect.gen(function* () {
           const request = yield* HttpServerRequest.HttpServerRequest
           const raw = bearerTokenOf(request.headers["authorization"])
@@ -30,9 +31,9 @@ export const AuthenticationLive = Layer.effect(
           if (Option.isNone(profile)) return yield* invalid("The account of this token no longer exists.")
           yield* limiter.enforce(`user:${claims.subject}`, userRequestsPerMinute)
           const { id, email, created_at, roles } = profile.value
-          return { id, email, createdAt: created_at, roles }
+          return yield* Effect.provideService(httpEffect, CurrentUser, { id, email, createdAt: created_at, roles })
         })
-    }
+    })
   })
 )
 
@@ -42,6 +43,10 @@ export const AddressRateLimitLive = Layer.effect(
   Effect.gen(function* () {
     const limiter = yield* RateLimiter
     const { authRequestsPerMinute } = yield* GatewayConfig
-    return Effect.flatMap(clientAddress, (address) => limiter.enforce(`address:${address}`, authRequestsPerMinute))
+    return AddressRateLimit.of((httpEffect) =>
+      Effect.andThen(
+        Effect.flatMap(clientAddress, (address) => limiter.enforce(`address:${address}`, authRequestsPerMinute)),
+        httpEffect
+      ))
   })
 )

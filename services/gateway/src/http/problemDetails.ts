@@ -1,6 +1,7 @@
-import { HttpApp, HttpServerError, HttpServerRequest, HttpServerResponse } from "@effect/platform"
+import { HttpEffect, HttpServerError, HttpServerRequest, HttpServerResponse } from "effect/http"
+import { HttpApiError } from "effect/http-api"
 import { errorTypeUri, type FieldError, type ProblemDetails } from "@synth/contracts"
-import { Cause, Effect } from "effect"
+import { Cause, Effect, type SchemaIssue } from "effect"
 import { recordRequest } from "./metrics.ts"
 import { currentRequestId, requestIdOf } from "./requestContext.ts"
 import { routeTemplateOf } from "./routeTemplates.ts"
@@ -11,14 +12,17 @@ import { routeTemplateOf } from "./routeTemplates.ts"
  * A defect is logged with its cause and answered with "internal error" and the request id only.
  *
  * The rewrite is a pre-response handler because the platform writes the response inside the app a middleware
- * wraps: by the time a middleware sees the response, it has been sent.
+ * wraps: by the time a middleware sees the response, it has been sent. Request decoding failures reach here as
+ * defects (HttpApi answers them with an empty 400), and are answered with their field problems instead.
  */
-export const withProblemDetails = <E, R>(app: HttpApp.Default<E, R>) =>
+export const withProblemDetails = <E, R>(
+  app: Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>
+) =>
   Effect.gen(function* () {
     const request = yield* HttpServerRequest.HttpServerRequest
     const requestId = requestIdOf(request)
     const arrived = performance.now()
-    yield* HttpApp.appendPreResponseHandler((request, response) =>
+    yield* HttpEffect.appendPreResponseHandler((request, response) =>
       Effect.as(
         accessed(request, response.status, (performance.now() - arrived) / 1000, requestId),
         HttpServerResponse.setHeader(
@@ -29,12 +33,17 @@ export const withProblemDetails = <E, R>(app: HttpApp.Default<E, R>) =>
       )
     )
     return yield* app.pipe(
-      Effect.tapErrorCause((cause) =>
-        HttpServerError.causeResponseStripped(cause)[0].status >= 500 && !Cause.isInterruptedOnly(cause)
+      Effect.catchDefect((defect) =>
+        HttpApiError.HttpApiSchemaError.is(defect) && defect.kind !== "Body" && defect.kind !== "ResponseHeaders"
+          ? Effect.succeed(problemResponse(fromSchemaError(defect.cause.issue)))
+          : Effect.die(defect)
+      ),
+      Effect.tapCause((cause) =>
+        HttpServerError.causeResponseStripped(cause)[0].status >= 500 && !Cause.hasInterruptsOnly(cause)
           ? Effect.logError("request failed", cause)
           : Effect.void
       ),
-      Effect.locally(currentRequestId, requestId),
+      Effect.provideService(currentRequestId, requestId),
       Effect.annotateLogs({ requestId })
     )
   })
@@ -45,7 +54,7 @@ export const withProblemDetails = <E, R>(app: HttpApp.Default<E, R>) =>
  */
 const accessed = (request: HttpServerRequest.HttpServerRequest, status: number, seconds: number, requestId: string) => {
   const route = routeTemplateOf(request.method, request.url)
-  return Effect.zipRight(
+  return Effect.andThen(
     recordRequest(request.method, route, status, seconds),
     Effect.logInfo("request served").pipe(
       Effect.annotateLogs({ requestId, method: request.method, route, status, durationMs: Math.round(seconds * 1e4) / 10 })
@@ -74,7 +83,7 @@ const toProblemResponse = (
 ) => {
   const problem = problemFor(response.status, bodyJson(response), request)
   const document: ProblemDetails & Record<string, unknown> = { ...problem, request_id: requestId }
-  let result = HttpServerResponse.unsafeJson(document, {
+  let result = HttpServerResponse.jsonUnsafe(document, {
     status: document.status,
     contentType: "application/problem+json",
     headers: response.headers
@@ -113,7 +122,6 @@ const problemFor = (status: number, body: unknown, request: HttpServerRequest.Ht
   if (isObject(body) && typeof body["code"] === "string" && typeof body["detail"] === "string") {
     return body as Problem
   }
-  if (isObject(body) && body["_tag"] === "HttpApiDecodeError") return fromDecodeError(body)
   if (status >= 500 && status !== 503) {
     return generic(500, "internal_error", "Internal error", "internal error")
   }
@@ -137,13 +145,50 @@ const generic = (status: number, code: string, title: string, detail: string): P
   detail
 })
 
+const problemResponse = (problem: Problem) => HttpServerResponse.jsonUnsafe(problem, { status: problem.status })
+
+type IssueKind = "Missing" | "Unexpected" | "Refinement" | "Type"
+
+interface FlatIssue {
+  readonly path: ReadonlyArray<PropertyKey>
+  readonly kind: IssueKind
+  readonly message?: string | undefined
+}
+
+/** The leaves of a schema issue, each with its path: what went wrong where. */
+const flatten = (issue: SchemaIssue.Issue, path: ReadonlyArray<PropertyKey>): ReadonlyArray<FlatIssue> => {
+  switch (issue._tag) {
+    case "Pointer":
+      return flatten(issue.issue, [...path, ...issue.path])
+    case "Composite":
+    case "AnyOf":
+      return issue.issues.flatMap((inner) => flatten(inner, path))
+    case "Encoding":
+      return flatten(issue.issue, path)
+    case "Filter": {
+      const message = issue.filter.annotations?.message
+      return [{ path, kind: "Refinement", message: typeof message === "string" ? message : undefined }]
+    }
+    case "MissingKey":
+      return [{ path, kind: "Missing" }]
+    case "UnexpectedKey":
+      return [{ path, kind: "Unexpected" }]
+    case "InvalidValue": {
+      const message = issue.annotations?.message
+      return [{ path, kind: typeof message === "string" ? "Refinement" : "Type", message }]
+    }
+    default:
+      return [{ path, kind: "Type" }]
+  }
+}
+
 /**
  * The request did not match the endpoint's schemas. A body that is not JSON at all is malformed (400); a JSON
  * body with wrong or missing fields is a validation failure (422) listing each field.
  */
-const fromDecodeError = (body: Record<string, unknown>): Problem => {
-  const issues = Array.isArray(body["issues"]) ? (body["issues"] as ReadonlyArray<Record<string, unknown>>) : []
-  if (issues.length === 0 || issues.some(isRootIssue)) {
+const fromSchemaError = (issue: SchemaIssue.Issue): Problem => {
+  const issues = flatten(issue, [])
+  if (issues.length === 0 || issues.some((flat) => flat.path.length === 0)) {
     return generic(
       400,
       "malformed_request",
@@ -151,10 +196,7 @@ const fromDecodeError = (body: Record<string, unknown>): Problem => {
       "The request body must be a JSON object sent as Content-Type: application/json."
     )
   }
-  const errors = mostSpecific(issues.map((issue) => ({
-    field: (issue["path"] as ReadonlyArray<unknown>).join("."),
-    message: issueMessage(issue)
-  })))
+  const errors = mostSpecific(issues.map((flat) => ({ field: flat.path.map(String).join("."), message: issueMessage(flat) })))
   const detail = `The request is invalid: ${errors.map((error) => `${error.field}: ${error.message}`).join("; ")}.`
   return { ...generic(422, "validation_failed", "Validation failed", detail), errors }
 }
@@ -178,20 +220,18 @@ const mostSpecific = (errors: ReadonlyArray<FieldError>): ReadonlyArray<FieldErr
  * Refinement messages are ours and name the rule; the schema's own messages quote the value they got ("Expected
  * string, actual …"), which may be a password, so they are replaced by what is wrong without the value.
  */
-const issueMessage = (issue: Record<string, unknown>) => {
-  switch (issue["_tag"]) {
+const issueMessage = (issue: FlatIssue) => {
+  switch (issue.kind) {
     case "Missing":
       return "is missing"
     case "Unexpected":
       return "is not an accepted field"
     case "Refinement":
-      return typeof issue["message"] === "string" ? issue["message"] : "is invalid"
+      return issue.message ?? "is invalid"
     default:
       return "has the wrong type or format"
   }
 }
-
-const isRootIssue = (issue: Record<string, unknown>) => !Array.isArray(issue["path"]) || issue["path"].length === 0
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value)

@@ -1,9 +1,9 @@
-import { HttpServerRequest } from "@effect/platform"
-import { Effect, FiberRef, Option } from "effect"
+import { HttpServerRequest } from "effect/http"
+import { Context, Effect, Option } from "effect"
 import { v7 as uuidV7 } from "uuid"
 
 /** The id of the request being served: echoed in `X-Request-Id`, put in error bodies and used as correlation id. */
-export const currentRequestId = FiberRef.unsafeMake<string>("none")
+export const currentRequestId = Context.Reference<string>("@synth/gateway/currentRequestId", { defaultValue: () => "none" })
 
 const acceptableIncomingId = /^[A-Za-z0-9._:-]{8,128}$/
 

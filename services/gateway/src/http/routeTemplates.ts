@@ -1,4 +1,4 @@
-import { HttpApi } from "@effect/platform"
+import { HttpApi } from "effect/http-api"
 import { SynthApi } from "@synth/contracts"
 
 /** The label of a request that matches no route: unknown paths must not each become a time series of their own. */

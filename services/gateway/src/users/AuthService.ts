@@ -9,7 +9,7 @@ import {
 } from "@synth/contracts"
 import { PasswordHasher, Tokens } from "@synth/auth"
 import { Ids } from "@synth/eventlog"
-import { Effect, Either, Option } from "effect"
+import { Context, Effect, Layer, Option, Result } from "effect"
 import type { NonEmptyReadonlyArray } from "effect/Array"
 import { GatewayConfig } from "../config.ts"
 import { RequestEvents } from "../events/RequestEvents.ts"
@@ -30,8 +30,8 @@ export const normaliseEmail = (email: string) => email.trim().toLowerCase()
  * decide, appends the events and waits until the read models show them (read-your-writes), so the next request of
  * the same client sees its own effect.
  */
-export class AuthService extends Effect.Service<AuthService>()("@synth/gateway/AuthService", {
-  effect: Effect.gen(function* () {
+export class AuthService extends Context.Service<AuthService>()("@synth/gateway/AuthService", {
+  make: Effect.gen(function* () {
     const users = yield* UserRepository
     const requestEvents = yield* RequestEvents
     const ids = yield* Ids
@@ -51,8 +51,8 @@ export class AuthService extends Effect.Service<AuthService>()("@synth/gateway/A
       state: UserState
     ) {
       const decision = decide(command, state)
-      if (Either.isLeft(decision) || decision.right.length === 0) return decision
-      yield* requestEvents.commit(decision.right as NonEmptyReadonlyArray<UserEvent>, {
+      if (Result.isFailure(decision) || decision.success.length === 0) return decision
+      yield* requestEvents.commit(decision.success as NonEmptyReadonlyArray<UserEvent>, {
         aggregateId,
         actor: state.status === "registered" ? userActor(state.userId) : "anonymous",
         notVisibleDetail: "The change was recorded but is not visible yet. Retry in a moment."
@@ -88,10 +88,10 @@ export class AuthService extends Effect.Service<AuthService>()("@synth/gateway/A
           const userId = (yield* ids.next) as UserId
           const passwordHash = yield* hasher.hash(credentials.password)
           const outcome = yield* commit(userId, { _tag: "Register", userId, email, passwordHash }, state)
-          if (Either.isLeft(outcome)) {
+          if (Result.isFailure(outcome)) {
             return yield* new EmailTaken({ detail: `An account for ${email} already exists. Log in instead.` })
           }
-          const user = yield* users.findById(userId).pipe(Effect.flatMap(Effect.orDie))
+          const user = yield* users.findById(userId).pipe(Effect.flatMap((found) => Effect.orDie(Effect.fromOption(found))))
           return { id: user.id, email: user.email, created_at: user.createdAt }
         })
       )
@@ -139,7 +139,7 @@ export class AuthService extends Effect.Service<AuthService>()("@synth/gateway/A
             { _tag: "Refresh", presentedTokenId: claims.tokenId, newRefreshTokenId: next.tokenId },
             state
           )
-          const rotated = Either.isRight(outcome) && outcome.right.some((event) => event.type === "user.token-refreshed")
+          const rotated = Result.isSuccess(outcome) && outcome.success.some((event) => event.type === "user.token-refreshed")
           if (!rotated) {
             return yield* new InvalidToken({
               detail: "This refresh token was already used or revoked. Log in again."
@@ -161,6 +161,7 @@ export class AuthService extends Effect.Service<AuthService>()("@synth/gateway/A
     const findProfile = (userId: string) => Effect.map(users.findById(userId), Option.map(profile))
 
     return { register, login, refresh, findProfile } as const
-  }),
-  dependencies: [UserRepository.Default, RequestEvents.Default]
-}) {}
+  })
+}) {
+  static readonly layer = Layer.effect(this, this.make).pipe(Layer.provide([UserRepository.layer, RequestEvents.layer]))
+}

@@ -1,4 +1,4 @@
-import { Effect } from "effect"
+import { Effect, Semaphore } from "effect"
 
 /**
  * Serialises commands on one aggregate within this process (check-then-append must not interleave for one email or
@@ -6,7 +6,7 @@ import { Effect } from "effect"
  * sharing a stripe only wait briefly.
  */
 export const makeStripedLock = (stripes: number) =>
-  Effect.map(Effect.all(Array.from({ length: stripes }, () => Effect.makeSemaphore(1))), (semaphores) => {
+  Effect.map(Effect.all(Array.from({ length: stripes }, () => Semaphore.make(1))), (semaphores) => {
     const stripeOf = (key: string) => {
       let hash = 0
       for (let index = 0; index < key.length; index++) hash = (Math.imul(hash, 31) + key.charCodeAt(index)) | 0

@@ -1,6 +1,6 @@
-import { SqlClient } from "@effect/sql"
+import { SqlClient } from "effect/sql"
 import type { UserId } from "@synth/contracts"
-import { Effect, Option } from "effect"
+import { Context, Effect, Layer, Option } from "effect"
 import { initialState, type UserState } from "./decider.ts"
 
 export interface UserRow {
@@ -20,11 +20,11 @@ interface TokenRow {
  * Queries on the user read models. The decider's state is rebuilt from them rather than from the log, because a
  * Kafka log cannot be read by aggregate; the rows are exactly what the projection folded from the events.
  */
-export class UserRepository extends Effect.Service<UserRepository>()("@synth/gateway/UserRepository", {
-  effect: Effect.gen(function* () {
+export class UserRepository extends Context.Service<UserRepository>()("@synth/gateway/UserRepository", {
+  make: Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
 
-    const one = <A>(rows: ReadonlyArray<A>) => Option.fromNullable(rows[0])
+    const one = <A>(rows: ReadonlyArray<A>) => Option.fromNullishOr(rows[0])
 
     const findByEmail = Effect.fn("UserRepository.findByEmail")(function* (email: string) {
       return one(yield* sql<UserRow>`
@@ -49,7 +49,9 @@ export class UserRepository extends Effect.Service<UserRepository>()("@synth/gat
 
     return { findByEmail, findById, stateForEmail, stateForRefresh } as const
   })
-}) {}
+}) {
+  static readonly layer = Layer.effect(this, this.make)
+}
 
 const stateOf = (user: Option.Option<UserRow>, tokens: ReadonlyArray<TokenRow & { readonly id: string }>): UserState =>
   Option.match(user, {

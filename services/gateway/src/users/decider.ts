@@ -1,5 +1,5 @@
 import type { DomainEventOf, UserId } from "@synth/contracts"
-import { Data, Either } from "effect"
+import { Data, Result } from "effect"
 
 /**
  * The user aggregate as a decider: `decide(command, state)` returns the events to append or a refusal;
@@ -44,12 +44,12 @@ export type UserRefusal = EmailAlreadyRegistered | RefreshTokenRejected
 export const decide = (
   command: UserCommand,
   state: UserState
-): Either.Either<ReadonlyArray<UserEvent>, UserRefusal> => {
+): Result.Result<ReadonlyArray<UserEvent>, UserRefusal> => {
   switch (command._tag) {
     case "Register":
       return state.status === "registered"
-        ? Either.left(new EmailAlreadyRegistered())
-        : Either.right([
+        ? Result.fail(new EmailAlreadyRegistered())
+        : Result.succeed([
             {
               type: "user.registered",
               version: 1,
@@ -58,9 +58,9 @@ export const decide = (
           ])
     case "LogIn":
       if (state.status === "absent") {
-        return Either.right([{ type: "user.login-failed", version: 1, payload: { reason: "unknown_email" } }])
+        return Result.succeed([{ type: "user.login-failed", version: 1, payload: { reason: "unknown_email" } }])
       }
-      return Either.right([
+      return Result.succeed([
         command.passwordMatches
           ? {
               type: "user.logged-in",
@@ -70,14 +70,14 @@ export const decide = (
           : { type: "user.login-failed", version: 1, payload: { reason: "wrong_password" } }
       ])
     case "Refresh": {
-      if (state.status === "absent") return Either.left(new RefreshTokenRejected({ reason: "unknown user" }))
+      if (state.status === "absent") return Result.fail(new RefreshTokenRejected({ reason: "unknown user" }))
       const token = state.refreshTokens.get(command.presentedTokenId)
-      if (token === undefined) return Either.left(new RefreshTokenRejected({ reason: "unknown refresh token" }))
+      if (token === undefined) return Result.fail(new RefreshTokenRejected({ reason: "unknown refresh token" }))
       if (state.revokedFamilies.has(token.familyId)) {
-        return Either.left(new RefreshTokenRejected({ reason: "refresh-token family revoked" }))
+        return Result.fail(new RefreshTokenRejected({ reason: "refresh-token family revoked" }))
       }
       const ids = { userId: state.userId, familyId: token.familyId }
-      return Either.right([
+      return Result.succeed([
         token.used
           ? {
               type: "user.refresh-token-reused",

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
 import type { UserId } from "@synth/contracts"
-import { Either } from "effect"
+import { Result } from "effect"
 import {
   decide,
   EmailAlreadyRegistered,
@@ -18,9 +18,9 @@ const given = (...events: ReadonlyArray<UserEvent>) => ({
   when: (command: UserCommand) => {
     const outcome = decide(command, events.reduce(evolve, initialState))
     return {
-      then: (expected: ReadonlyArray<UserEvent>) => expect(outcome).toStrictEqual(Either.right(expected)),
+      then: (expected: ReadonlyArray<UserEvent>) => expect(outcome).toStrictEqual(Result.succeed(expected)),
       thenRefused: (refusal: new (...args: never) => UserRefusal) =>
-        expect(Either.isLeft(outcome) && outcome.left instanceof refusal).toBe(true)
+        expect(Result.isFailure(outcome) && outcome.failure instanceof refusal).toBe(true)
     }
   }
 })

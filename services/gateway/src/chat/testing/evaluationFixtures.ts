@@ -9,7 +9,7 @@ import {
 } from "@synth/evaluation"
 import { synthTableFromArrow, type SynthTable } from "@synth/synth"
 import { ingestTable, readTable } from "@synth/tabular"
-import { Effect, Either, Stream } from "effect"
+import { Effect, Result, Stream } from "effect"
 import { readFileSync } from "node:fs"
 import { fileURLToPath } from "node:url"
 
@@ -19,7 +19,7 @@ const fixtures = new URL("../../../../../libs/evaluation/reference/fixtures/", i
 export const fixtureTable = (name: string): Promise<SynthTable> =>
   Effect.runPromise(
     Effect.flatMap(ingestTable(() => Stream.make(new Uint8Array(readFileSync(fileURLToPath(new URL(name, fixtures)))))), ({ table }) => readTable(table)).pipe(
-      Effect.map((table) => Either.getOrThrow(synthTableFromArrow(table)))
+      Effect.map((table) => Result.getOrThrow(synthTableFromArrow(table)))
     )
   )
 

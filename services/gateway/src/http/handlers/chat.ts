@@ -1,4 +1,4 @@
-import { HttpApiBuilder } from "@effect/platform"
+import { HttpApiBuilder } from "effect/http-api"
 import { CurrentUser, SynthApi } from "@synth/contracts"
 import { Effect } from "effect"
 import { ChatService } from "../../chat/ChatService.ts"

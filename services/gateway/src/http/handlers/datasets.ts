@@ -1,4 +1,5 @@
-import { HttpApiBuilder, HttpServerResponse } from "@effect/platform"
+import { HttpApiBuilder } from "effect/http-api"
+import { HttpServerResponse } from "effect/http"
 import { CurrentUser, datasetPaging, SynthApi, ValidationFailed } from "@synth/contracts"
 import { Effect, Option } from "effect"
 import { decodeCursor, encodeCursor } from "../../datasets/cursor.ts"
@@ -19,12 +20,12 @@ export const DatasetsLive = HttpApiBuilder.group(SynthApi, "datasets", (handlers
       .handle("upload", ({ payload, request }) =>
         Effect.flatMap(CurrentUser, (user) => datasets.upload({ owner: user.id, parts: payload, headers: request.headers }))
       )
-      .handle("list", ({ urlParams }) =>
+      .handle("list", ({ query }) =>
         Effect.gen(function* () {
           const user = yield* CurrentUser
-          const limit = urlParams.limit ?? datasetPaging.defaultLimit
-          const before = urlParams.cursor === undefined ? Option.none<string>() : decodeCursor(urlParams.cursor)
-          if (urlParams.cursor !== undefined && Option.isNone(before)) {
+          const limit = query.limit ?? datasetPaging.defaultLimit
+          const before = query.cursor === undefined ? Option.none<string>() : decodeCursor(query.cursor)
+          if (query.cursor !== undefined && Option.isNone(before)) {
             return yield* new ValidationFailed({
               detail: "The cursor is not one this server issued. Follow the Link header of the previous page.",
               errors: [{ field: "cursor", message: "is not a cursor from a Link header" }]
@@ -32,26 +33,26 @@ export const DatasetsLive = HttpApiBuilder.group(SynthApi, "datasets", (handlers
           }
           const page = yield* datasets.list(user.id, { limit, before })
           const headers = Option.match(page.next, { onNone: () => ({}), onSome: (id) => ({ link: nextLink(limit, id) }) })
-          return HttpServerResponse.unsafeJson(page.items, { headers })
+          return HttpServerResponse.jsonUnsafe(page.items, { headers })
         })
       )
-      .handle("get", ({ path }) => Effect.flatMap(CurrentUser, (user) => datasets.get(path.dataset_id, user.id)))
-      .handle("download", ({ path, urlParams }) =>
+      .handle("get", ({ params }) => Effect.flatMap(CurrentUser, (user) => datasets.get(params.dataset_id, user.id)))
+      .handle("download", ({ params, query }) =>
         Effect.flatMap(CurrentUser, (user) =>
-          datasets.download(path.dataset_id, user.id, {
-            format: urlParams.format ?? "csv",
-            values: urlParams.values ?? "source"
+          datasets.download(params.dataset_id, user.id, {
+            format: query.format ?? "csv",
+            values: query.values ?? "source"
           }))
       )
-      .handle("delete", ({ path }) => Effect.flatMap(CurrentUser, (user) => datasets.remove(path.dataset_id, user.id)))
-      .handle("profile", ({ path }) => Effect.flatMap(CurrentUser, (user) => profiles.request(path.dataset_id, user.id)))
-      .handle("getProfile", ({ path }) => Effect.flatMap(CurrentUser, (user) => profiles.get(path.dataset_id, user.id)))
-      .handle("piiDetection", ({ path }) =>
-        Effect.flatMap(CurrentUser, (user) => piiScans.request(path.dataset_id, user.id, "basic"))
+      .handle("delete", ({ params }) => Effect.flatMap(CurrentUser, (user) => datasets.remove(params.dataset_id, user.id)))
+      .handle("profile", ({ params }) => Effect.flatMap(CurrentUser, (user) => profiles.request(params.dataset_id, user.id)))
+      .handle("getProfile", ({ params }) => Effect.flatMap(CurrentUser, (user) => profiles.get(params.dataset_id, user.id)))
+      .handle("piiDetection", ({ params }) =>
+        Effect.flatMap(CurrentUser, (user) => piiScans.request(params.dataset_id, user.id, "basic"))
       )
-      .handle("piiDetectionEnhanced", ({ path }) =>
-        Effect.flatMap(CurrentUser, (user) => piiScans.request(path.dataset_id, user.id, "enhanced"))
+      .handle("piiDetectionEnhanced", ({ params }) =>
+        Effect.flatMap(CurrentUser, (user) => piiScans.request(params.dataset_id, user.id, "enhanced"))
       )
-      .handle("piiFlags", ({ path }) => Effect.flatMap(CurrentUser, (user) => piiScans.flags(path.dataset_id, user.id)))
+      .handle("piiFlags", ({ params }) => Effect.flatMap(CurrentUser, (user) => piiScans.flags(params.dataset_id, user.id)))
   })
 )

@@ -1,4 +1,4 @@
-import { HttpApiBuilder } from "@effect/platform"
+import { HttpApiBuilder } from "effect/http-api"
 import { CurrentUser, SynthApi } from "@synth/contracts"
 import { Effect } from "effect"
 import { EvaluationService } from "../../evaluations/EvaluationService.ts"
@@ -7,9 +7,9 @@ export const EvaluationsLive = HttpApiBuilder.group(SynthApi, "evaluations", (ha
   Effect.gen(function* () {
     const evaluations = yield* EvaluationService
     return handlers
-      .handle("quick", ({ path }) => Effect.flatMap(CurrentUser, (user) => evaluations.quick(path.generator_id, user.id)))
+      .handle("quick", ({ params }) => Effect.flatMap(CurrentUser, (user) => evaluations.quick(params.generator_id, user.id)))
       .handle("run", ({ payload }) => Effect.flatMap(CurrentUser, (user) => evaluations.run(user.id, payload)))
-      .handle("get", ({ path }) => Effect.flatMap(CurrentUser, (user) => evaluations.get(path.evaluation_id, user.id)))
-      .handle("report", ({ path }) => Effect.flatMap(CurrentUser, (user) => evaluations.report(path.evaluation_id, user.id)))
+      .handle("get", ({ params }) => Effect.flatMap(CurrentUser, (user) => evaluations.get(params.evaluation_id, user.id)))
+      .handle("report", ({ params }) => Effect.flatMap(CurrentUser, (user) => evaluations.report(params.evaluation_id, user.id)))
   })
 )

@@ -1,4 +1,4 @@
-import { HttpApiBuilder } from "@effect/platform"
+import { HttpApiBuilder } from "effect/http-api"
 import { CurrentUser, SynthApi } from "@synth/contracts"
 import { Effect } from "effect"
 import { AuditService } from "../../audit/AuditService.ts"
@@ -6,8 +6,8 @@ import { AuditService } from "../../audit/AuditService.ts"
 export const EventsLive = HttpApiBuilder.group(SynthApi, "events", (handlers) =>
   Effect.gen(function* () {
     const audit = yield* AuditService
-    return handlers.handle("list", ({ request, urlParams }) =>
-      Effect.flatMap(CurrentUser, (user) => audit.list(user, urlParams, request.headers["accept"]))
+    return handlers.handle("list", ({ request, query }) =>
+      Effect.flatMap(CurrentUser, (user) => audit.list(user, query, request.headers["accept"]))
     )
   })
 )

@@ -1,4 +1,5 @@
-import { HttpApiBuilder, HttpServerResponse } from "@effect/platform"
+import { HttpApiBuilder } from "effect/http-api"
+import { HttpServerResponse } from "effect/http"
 import { CurrentUser, datasetPaging, SynthApi, ValidationFailed } from "@synth/contracts"
 import { Effect, Option } from "effect"
 import { decodeCursor, encodeCursor } from "../../datasets/cursor.ts"
@@ -12,15 +13,15 @@ export const GeneratorsLive = HttpApiBuilder.group(SynthApi, "generators", (hand
   Effect.gen(function* () {
     const generators = yield* GeneratorService
     return handlers
-      .handle("generate", ({ path, payload }) =>
-        Effect.flatMap(CurrentUser, (user) => generators.generate(path.dataset_id, user.id, payload))
+      .handle("generate", ({ params, payload }) =>
+        Effect.flatMap(CurrentUser, (user) => generators.generate(params.dataset_id, user.id, payload))
       )
-      .handle("list", ({ urlParams }) =>
+      .handle("list", ({ query }) =>
         Effect.gen(function* () {
           const user = yield* CurrentUser
-          const limit = urlParams.limit ?? datasetPaging.defaultLimit
-          const before = urlParams.cursor === undefined ? Option.none<string>() : decodeCursor(urlParams.cursor)
-          if (urlParams.cursor !== undefined && Option.isNone(before)) {
+          const limit = query.limit ?? datasetPaging.defaultLimit
+          const before = query.cursor === undefined ? Option.none<string>() : decodeCursor(query.cursor)
+          if (query.cursor !== undefined && Option.isNone(before)) {
             return yield* new ValidationFailed({
               detail: "The cursor is not one this server issued. Follow the Link header of the previous page.",
               errors: [{ field: "cursor", message: "is not a cursor from a Link header" }]
@@ -28,13 +29,13 @@ export const GeneratorsLive = HttpApiBuilder.group(SynthApi, "generators", (hand
           }
           const page = yield* generators.list(user.id, { limit, before })
           const headers = Option.match(page.next, { onNone: () => ({}), onSome: (id) => ({ link: nextLink(limit, id) }) })
-          return HttpServerResponse.unsafeJson(page.items, { headers })
+          return HttpServerResponse.jsonUnsafe(page.items, { headers })
         })
       )
-      .handle("get", ({ path }) => Effect.flatMap(CurrentUser, (user) => generators.get(path.generator_id, user.id)))
-      .handle("cancel", ({ path }) => Effect.flatMap(CurrentUser, (user) => generators.cancel(path.generator_id, user.id)))
-      .handle("sample", ({ path, payload }) =>
-        Effect.flatMap(CurrentUser, (user) => generators.sample(path.generator_id, user.id, payload))
+      .handle("get", ({ params }) => Effect.flatMap(CurrentUser, (user) => generators.get(params.generator_id, user.id)))
+      .handle("cancel", ({ params }) => Effect.flatMap(CurrentUser, (user) => generators.cancel(params.generator_id, user.id)))
+      .handle("sample", ({ params, payload }) =>
+        Effect.flatMap(CurrentUser, (user) => generators.sample(params.generator_id, user.id, payload))
       )
       .handle("validateDpConfig", ({ payload }) =>
         Effect.flatMap(CurrentUser, (user) => generators.validateDpConfig(user.id, payload))

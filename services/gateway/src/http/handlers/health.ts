@@ -1,4 +1,4 @@
-import { HttpApiBuilder } from "@effect/platform"
+import { HttpApiBuilder } from "effect/http-api"
 import { SynthApi } from "@synth/contracts"
 import { Clock, DateTime, Effect } from "effect"
 import { GatewayConfig } from "../../config.ts"
@@ -10,7 +10,7 @@ export const HealthLive = HttpApiBuilder.group(SynthApi, "health", (handlers) =>
       Effect.map(Clock.currentTimeMillis, (now) => ({
         status: "healthy" as const,
         service: serviceName,
-        timestamp: DateTime.formatIso(DateTime.unsafeMake(now))
+        timestamp: DateTime.formatIso(DateTime.makeUnsafe(now))
       }))
     )
   })
