@@ -56,8 +56,8 @@ const measure = (sizeMB: number) =>
     for (let round = 0; round < rounds; round++) {
       const key = BlobKey.make("bench", randomUUID(), "blob")
       const put = yield* peakRss(timed(store.put(key, body(size))))
-      const get = yield* timed(Stream.runFold(store.get(key), 0, (total, bytes) => total + bytes.length))
-      if (get.result !== size) return yield* Effect.dieMessage(`read ${get.result} bytes, wrote ${size}`)
+      const get = yield* timed(Stream.runFold(store.get(key), () => 0, (total, bytes) => total + bytes.length))
+      if (get.result !== size) return yield* Effect.die(new Error(`read ${get.result} bytes, wrote ${size}`))
       puts.push(put.result.ms)
       gets.push(get.ms)
       peaks.push(put.peakRssMiB)
@@ -80,12 +80,10 @@ const main = async () => {
     log: (line) => console.error(line)
   })
   const env = server?.env ?? process.env
-  const config = ConfigProvider.fromMap(
-    new Map(Object.entries(env).flatMap(([name, value]) => value === undefined ? [] : [[name, value]]))
-  )
+  const config = ConfigProvider.fromEnv({ env: Object.fromEntries(Object.entries(env).flatMap(([name, value]) => value === undefined ? [] : [[name, value]])) })
   try {
     const program = Effect.gen(function*() {
-      const store = yield* makeS3(yield* Effect.withConfigProvider(s3Config, config))
+      const store = yield* makeS3(yield* Effect.provideService(s3Config, ConfigProvider.ConfigProvider, config))
       console.error(`baseline rss ${Math.round(process.memoryUsage.rss() / 2 ** 20)} MiB`)
       for (const sizeMB of sizesMB) yield* measure(sizeMB).pipe(Effect.provideService(BlobStore, store))
     })

@@ -9,13 +9,13 @@
 // Knobs: BENCH_SINGLES (1000), BENCH_BATCHES (50), BENCH_BATCH_SIZE (100), BENCH_CONCURRENCY (64),
 // BENCH_PROJECTED (20000), BENCH_LATENCY_SAMPLES (300), BENCH_LOAD_PER_SECOND (500), BENCH_KAFKA_PROVISION=1 (also
 // time deploy/local/kafka.ts itself: a cold start from an empty jar cache, downloads included, then warm starts).
-import { SqlClient } from "@effect/sql"
+import { SqlClient } from "effect/sql"
 import { type EventEnvelope, Topics } from "@synth/contracts"
 import { EventLog, layerKafka, type Position } from "@synth/eventlog"
 import { layerEmbedded, layerMigrations, layerPostgres, makeProjection, migrationSet, ProjectorRuntime } from "@synth/sql"
 // The vitest-free part of @synth/sql/testing.
 import { freshPostgresDatabase } from "@synth/sql/testing/postgres"
-import { Context, Effect, Fiber, Layer, Logger, LogLevel, Schedule } from "effect"
+import { Context, Effect, Fiber, Layer, References, Schedule } from "effect"
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
@@ -116,7 +116,7 @@ const measureAppends = (brokers: ReadonlyArray<string>) =>
   }))
 
 /** The projector over `counts` on a fresh read-model database, following the log in the background. */
-const projectorOn = (database: Layer.Layer<SqlClient.SqlClient, unknown>, log: EventLog["Type"]) =>
+const projectorOn = (database: Layer.Layer<SqlClient.SqlClient, unknown>, log: EventLog["Service"]) =>
   Effect.gen(function*() {
     const context = yield* Layer.build(
       ProjectorRuntime.layer([counts]).pipe(
@@ -137,18 +137,18 @@ const measureProjection = (brokers: ReadonlyArray<string>, readModels: string, d
     const positions: Array<Position> = []
     for (let n = 0; n < projected; n += 500) positions.push(...(yield* log.append(recordsOf(Math.min(500, projected - n), n))))
     const projector = yield* projectorOn(database, log)
-    const caughtUp = yield* timed(Effect.zipRight(projector.run, projector.waitFor(lastPerPartition(positions), "10 minutes")))
+    const caughtUp = yield* timed(Effect.andThen(projector.run, projector.waitFor(lastPerPartition(positions), "10 minutes")))
 
     // Latency: one event at a time, append to committed in the read model.
     const sample = (n: number) =>
       Effect.map(timed(Effect.flatMap(log.append(recordsOf(1, n)), (at) => projector.waitFor(at, "30 seconds"))), ({ ms }) => ms)
-    const idle = yield* Effect.forEach(counting(latencySamples), (n) => Effect.zipLeft(sample(n), Effect.sleep("5 millis")))
+    const idle = yield* Effect.forEach(counting(latencySamples), (n) => Effect.tap(sample(n), Effect.sleep("5 millis")))
     // The same under a steady load of other appends (batches of 10 every 10 / loadPerSecond seconds).
     const load = yield* Effect.suspend(() => log.append(recordsOf(10, 0))).pipe(
       Effect.repeat(Schedule.spaced(`${Math.round(10_000 / loadPerSecond)} millis`)),
-      Effect.fork
+      Effect.forkChild
     )
-    const loaded = yield* Effect.forEach(counting(latencySamples), (n) => Effect.zipLeft(sample(n), Effect.sleep("5 millis")))
+    const loaded = yield* Effect.forEach(counting(latencySamples), (n) => Effect.tap(sample(n), Effect.sleep("5 millis")))
     yield* Fiber.interrupt(load)
     console.log(JSON.stringify({
       bench: "eventlog-kafka.project",
@@ -165,9 +165,9 @@ const measureProjection = (brokers: ReadonlyArray<string>, readModels: string, d
 const program = (brokers: ReadonlyArray<string>) =>
   Effect.gen(function*() {
     yield* measureAppends(brokers)
-    yield* measureProjection(brokers, "postgresql", Layer.unwrapScoped(Effect.map(freshPostgresDatabase, layerPostgres)))
+    yield* measureProjection(brokers, "postgresql", Layer.unwrap(Effect.map(freshPostgresDatabase, layerPostgres)))
     yield* measureProjection(brokers, "pglite-memory", layerEmbedded())
-  }).pipe(Logger.withMinimumLogLevel(LogLevel.Warning))
+  }).pipe(Effect.provideService(References.MinimumLogLevel, "Warn"))
 
 /** Start-to-ready and stop times of a broker; `cacheDir` empty means a cold start (the jars are downloaded first). */
 const timeKafkaStart = async (cacheDir: string, kind: "cold" | "warm") => {

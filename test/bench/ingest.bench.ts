@@ -171,7 +171,7 @@ const bothPasses = (path: string) =>
   Effect.runPromise(
     Effect.flatMap(
       ingestTable(() => Stream.fromAsyncIterable(readFile(path)(), (error) => error)),
-      ({ table }) => Stream.runFold(table, 0, (bytes, piece) => bytes + piece.length)
+      ({ table }) => Stream.runFold(table, () => 0, (bytes, piece) => bytes + piece.length)
     )
   )
 

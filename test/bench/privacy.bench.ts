@@ -14,7 +14,7 @@ import { sampleScanInput, scanColumns } from "@synth/pii"
 import { defaultFakers, holdoutRows, prepareTraining, sampleProtected } from "@synth/protect"
 import { ingestTable, readTable } from "@synth/tabular"
 import { type GeneratorKind, makeRandom, qualityReport, synthTableFromArrow, type SynthTable, trainModel } from "@synth/synth"
-import { Effect, Either, Stream } from "effect"
+import { Effect, Result, Stream } from "effect"
 import { readFileSync } from "node:fs"
 import { join } from "node:path"
 import { repoRoot } from "../support/server.ts"
@@ -62,7 +62,7 @@ const round = (value: number | null | undefined, digits = 3) => (value === null 
 
 for (const dataset of datasets) {
   const arrow = await load(dataset)
-  const full = Either.getOrThrow(synthTableFromArrow(arrow))
+  const full = Result.getOrThrow(synthTableFromArrow(arrow))
   const real = sampled(full, maxRows)
   const scan = scanColumns(sampleScanInput(arrow, 10_000))
   for (const model of models) {
@@ -81,7 +81,7 @@ for (const dataset of datasets) {
         }, defaultFakers)
         const trained = prepared.learned.columns.length === 0
           ? null
-          : Either.getOrThrow(await trainModel(model, prepared.learned, { seed, epochs, batchSize: 500, targetEpsilon: model === "dp-ctgan" ? epsilon : null, threads: 2 }))
+          : Result.getOrThrow(await trainModel(model, prepared.learned, { seed, epochs, batchSize: 500, targetEpsilon: model === "dp-ctgan" ? epsilon : null, threads: 2 }))
         const output = sampleProtected(prepared.plan, trained, prepared.filters, defaultFakers, real.rowCount, seed + 1000)
         const learned = scored ?? new Set(prepared.learned.columns.map((column) => column.name))
         const quality = qualityReport(only(real, learned), only(output.table, learned)).score

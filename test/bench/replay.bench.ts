@@ -10,14 +10,14 @@
 // evaluation (request and completion). 26 events per account, 3,847 accounts for 100,000 events (the last cut short).
 //
 // Knobs: BENCH_EVENTS (100000), BENCH_RUNS (3), BENCH_TARGETS (embedded,kafka).
-import type { SqlClient } from "@effect/sql"
+import { type SqlClient } from "effect/sql"
 import { type EventEnvelope, Topics } from "@synth/contracts"
 import { type AppendRecord, EventLog, layerEmbedded as layerEmbeddedLog, layerKafka } from "@synth/eventlog"
 import { gatewayMigrations, gatewayProjections } from "@synth/gateway"
 import { layerEmbedded, layerMigrations, layerPostgres, ProjectorRuntime } from "@synth/sql"
 // The vitest-free part of @synth/sql/testing.
 import { freshPostgresDatabase } from "@synth/sql/testing/postgres"
-import { Effect, Layer, Logger, LogLevel } from "effect"
+import { Effect, Layer, References } from "effect"
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
@@ -157,7 +157,7 @@ const measure = <E>(target: string, events: number, freshReadModels: (run: numbe
     console.log(JSON.stringify({ bench: "replay", target, events, runs, medianEventsPerSecond: median(rates) }))
   })
 
-const quiet = Logger.minimumLogLevel(LogLevel.Warning)
+const quiet = Layer.succeed(References.MinimumLogLevel)("Warn")
 
 const embedded = Effect.gen(function*() {
   const root = mkdtempSync(join(tmpdir(), "bench-replay-"))
@@ -174,7 +174,7 @@ const embedded = Effect.gen(function*() {
 const kafka = (brokers: ReadonlyArray<string>) =>
   Effect.gen(function*() {
     const events = yield* fill
-    yield* measure("kafka", events, () => Layer.unwrapScoped(Effect.map(freshPostgresDatabase, layerPostgres)))
+    yield* measure("kafka", events, () => Layer.unwrap(Effect.map(freshPostgresDatabase, layerPostgres)))
   }).pipe(Effect.provide(layerKafka({ brokers, topicPrefix: `bench-replay-${Date.now()}.` })))
 
 const main = async () => {

@@ -9,7 +9,7 @@
 // data parallel on two threads).
 import * as tf from "@tensorflow/tfjs"
 import { fitTableTransformer, trainModel } from "@synth/synth"
-import { Either } from "effect"
+import { Result } from "effect"
 import { loadCsv, timed } from "./support/measure.ts"
 
 const epochs = Number(process.env.BENCH_TVAE_EPOCHS ?? 3)
@@ -53,7 +53,7 @@ const trained = await trainModel("tvae", table, {
     console.log(JSON.stringify(row))
   }
 })
-const model = Either.getOrThrow(trained)
+const model = Result.getOrThrow(trained)
 const sampling = timed(() => model.sample(table.rowCount, 2))
 /** The mean over the epochs after the first (the first includes set-up), or the first when there is only one. */
 const steadyMean = (values: ReadonlyArray<number>) => {

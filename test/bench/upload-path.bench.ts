@@ -4,7 +4,8 @@
 // is stored. Each round also checks the stored size and hash.
 //
 // Knobs: BENCH_UPLOAD_MB (100), BENCH_ROUNDS (7).
-import { HttpApi, HttpApiBuilder, HttpApiEndpoint, HttpApiGroup, HttpServer } from "@effect/platform"
+import { HttpApi, HttpApiBuilder, HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
+import { HttpRouter, HttpServer } from "effect/http"
 import { NodeHttpServer } from "@effect/platform-node"
 import { BlobKey, BlobStore, layerLocal } from "@synth/blobstore"
 import { UploadPayload } from "@synth/contracts"
@@ -25,7 +26,7 @@ const rounds = Number(process.env.BENCH_ROUNDS ?? 7)
 
 const Stored = Schema.Struct({ size: Schema.Number, sha256: Schema.String })
 const BenchApi = HttpApi.make("uploadPathBench").add(
-  HttpApiGroup.make("datasets").add(HttpApiEndpoint.post("upload", "/datasets/upload").setPayload(UploadPayload).addSuccess(Stored))
+  HttpApiGroup.make("datasets").add(HttpApiEndpoint.post("upload", "/datasets/upload", { payload: UploadPayload, success: Stored }))
 )
 
 const workDir = await mkdtemp(join(tmpdir(), "synth-bench-upload-path-"))
@@ -53,7 +54,7 @@ const UploadLive = HttpApiBuilder.group(BenchApi, "datasets", (handlers) =>
         tooLarge: () => "too large",
         unreadable: () => "unreadable"
       }).pipe(
-        Effect.flatMap(Option.match({ onNone: () => Effect.dieMessage("no file part"), onSome: Effect.succeed })),
+        Effect.flatMap(Option.match({ onNone: () => Effect.die(new Error("no file part")), onSome: Effect.succeed })),
         Effect.map(({ size, sha256 }) => ({ size, sha256 })),
         Effect.orDie
       )
@@ -71,7 +72,7 @@ const program = Effect.gen(function* () {
     const upload = yield* Effect.promise(() => streamUpload(baseUrl, "bench", csvPath, "upload.csv"))
     const stored = JSON.parse(upload.text) as { size: number; sha256: string }
     if (upload.status !== 200 || stored.size !== bytes.length || stored.sha256 !== expectedSha) {
-      return yield* Effect.dieMessage(`round ${round}: ${upload.status} ${upload.text.slice(0, 300)}`)
+      return yield* Effect.die(new Error(`round ${round}: ${upload.status} ${upload.text.slice(0, 300)}`))
     }
     seconds.push(upload.milliseconds / 1000)
     console.error(`round ${round + 1}/${rounds}: ${(bytes.length / 1e6 / (upload.milliseconds / 1000)).toFixed(1)} MB/s`)
@@ -88,8 +89,7 @@ const program = Effect.gen(function* () {
   console.log(JSON.stringify(result))
 })
 
-const ServerLive = HttpApiBuilder.serve().pipe(
-  Layer.provide(HttpApiBuilder.api(BenchApi).pipe(Layer.provide(UploadLive))),
+const ServerLive = HttpRouter.serve(HttpApiBuilder.layer(BenchApi).pipe(Layer.provide(UploadLive))).pipe(
   Layer.provide(layerLocal({ root: join(workDir, "blobs") })),
   Layer.provideMerge(NodeHttpServer.layer(createServer, { port: 0 }))
 )

@@ -4,7 +4,7 @@
 import { evaluationRun, renderEvaluationReport } from "@synth/evaluation"
 import { synthTableFromArrow, type SynthTable } from "@synth/synth"
 import { ingestTable, readTable } from "@synth/tabular"
-import { Effect, Either, Stream } from "effect"
+import { Effect, Result, Stream } from "effect"
 import { mkdirSync, readFileSync } from "node:fs"
 import { mkdtemp, rm } from "node:fs/promises"
 import { createServer, type Server } from "node:http"
@@ -25,7 +25,7 @@ const hostileName = "<script>alert(1)</script>"
 const tableOf = (bytes: Uint8Array): Promise<SynthTable> =>
   Effect.runPromise(
     Effect.flatMap(ingestTable(() => Stream.make(bytes)), ({ table }) => readTable(table)).pipe(
-      Effect.map((table) => Either.getOrThrow(synthTableFromArrow(table)))
+      Effect.map((table) => Result.getOrThrow(synthTableFromArrow(table)))
     )
   )
 

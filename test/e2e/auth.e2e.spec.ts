@@ -1,7 +1,8 @@
 // Black-box end-to-end tests of accounts, tokens, errors, public endpoints, CORS and rate limits, against the
 // standalone runtime started with Node. Two servers: one with generous limits for everything but the rate-limit
 // tests, one with limits of 5 a minute.
-import { FetchHttpClient, HttpApiClient, HttpClient, HttpClientRequest } from "@effect/platform"
+import { FetchHttpClient, HttpClient, HttpClientRequest } from "effect/http"
+import { HttpApiClient } from "effect/http-api"
 import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
 import { SynthApi } from "@synth/contracts"
 import { Effect } from "effect"

@@ -7,7 +7,7 @@
 // answer profile and sensitive-data scan requests made through either replica; two generation processes share the
 // generator topic's partitions, and when the one running a job is killed the other's watchdog starts it again; an
 // evaluation process answers quick evaluations and runs requested through either replica.
-import { SqlClient } from "@effect/sql"
+import { SqlClient } from "effect/sql"
 import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
 import { Topics } from "@synth/contracts"
 import { EventLog, layerFromConfig as EventLogFromConfig } from "@synth/eventlog"
@@ -80,7 +80,7 @@ const dropDatabase = (name: string) =>
     .catch(() => undefined)
 const observer = ManagedRuntime.make(
   Layer.mergeAll(EventLogFromConfig, layerPostgres(Redacted.make(databaseUrl))).pipe(
-    Layer.provide(Layer.setConfigProvider(ConfigProvider.fromMap(new Map(Object.entries(runtimeEnv)))))
+    Layer.provide(ConfigProvider.layer(ConfigProvider.fromEnv({ env: runtimeEnv })))
   )
 )
 
@@ -187,7 +187,7 @@ const startedBy = (generatorId: string, attempt = 1) =>
       )
       if (started._tag === "Some") return (started.value.envelope.payload as { readonly worker: string }).worker
     }
-    return yield* Effect.dieMessage(`no generator.started event of attempt ${attempt} for ${generatorId}`)
+    return yield* Effect.die(new Error(`no generator.started event of attempt ${attempt} for ${generatorId}`))
   })
 
 const readUserTopic = Effect.gen(function*() {

@@ -2,7 +2,7 @@
 // as uploads are, and a synthetic table with a 1,000-category column.
 import { ingestTable, readTable } from "@synth/tabular"
 import { makeRandom, type SynthTable, synthTableFromArrow } from "@synth/synth"
-import { Effect, Either, Stream } from "effect"
+import { Effect, Result, Stream } from "effect"
 import { readFileSync, writeFileSync } from "node:fs"
 
 export const mib = (bytes: number) => +(bytes / 2 ** 20).toFixed(1)
@@ -41,7 +41,7 @@ export const median = (values: ReadonlyArray<number>): number => {
 export const loadCsv = (path: string): Promise<SynthTable> =>
   Effect.runPromise(
     Effect.flatMap(ingestTable(() => Stream.make(new Uint8Array(readFileSync(path)))), ({ table }) => readTable(table)).pipe(
-      Effect.map((table) => Either.getOrThrow(synthTableFromArrow(table)))
+      Effect.map((table) => Result.getOrThrow(synthTableFromArrow(table)))
     )
   )
 

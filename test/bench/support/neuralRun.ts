@@ -3,7 +3,7 @@
 // The benchmark (test/bench/neural.bench.ts) runs it next to SDV's reference in the same run.
 import { tableToCsv } from "@synth/tabular"
 import { type GeneratorKind, qualityReport, synthTableToIpc, trainModel } from "@synth/synth"
-import { Effect, Either, Stream } from "effect"
+import { Effect, Result, Stream } from "effect"
 import { readFileSync, writeFileSync } from "node:fs"
 import { loadavg } from "node:os"
 import { loadCsv, median, mib, statusBytes } from "./measure.ts"
@@ -48,8 +48,8 @@ const run = async (config: NeuralRun) => {
     }
   })
   const fitSeconds = (performance.now() - started) / 1000
-  if (Either.isLeft(trained)) throw new Error(`training refused: ${JSON.stringify(trained.left)}`)
-  const model = trained.right
+  if (Result.isFailure(trained)) throw new Error(`training refused: ${JSON.stringify(trained.failure)}`)
+  const model = trained.success
   // The first epoch's end also includes the preprocessing (transformer fit and encoding); later epochs are pure.
   const epochSeconds = epochEnds.slice(1).map((end, index) => (end - epochEnds[index]!) / 1000)
   const secondsPerEpoch = epochSeconds.length > 0 ? median(epochSeconds) : (epochEnds[0]! - started) / 1000

@@ -20,7 +20,7 @@ const python = join(venv, "bin", "python")
 /** Holds the hash of the requirements the environment was installed from, written once pip succeeded. */
 const installedStamp = join(venv, ".requirements.sha256")
 
-const Sdtypes = Schema.Record({ key: Schema.String, value: Schema.String })
+const Sdtypes = Schema.Record(Schema.String, Schema.String)
 
 const QualityScores = {
   qualityScore: Schema.Number,
@@ -31,7 +31,7 @@ const QualityScores = {
 export const SdvRunResult = Schema.Struct({
   bench: Schema.String,
   dataset: Schema.String,
-  model: Schema.Literal("ctgan", "tvae"),
+  model: Schema.Literals(["ctgan", "tvae"]),
   rows: Schema.Number,
   columns: Schema.Number,
   epochs: Schema.Number,
