@@ -1,6 +1,6 @@
 import { Context, Schema } from "effect"
 import { HttpApiMiddleware, HttpApiSecurity } from "effect/http-api"
-import { InvalidToken, RateLimited } from "./errors.ts"
+import { InvalidToken, MalformedRequest, RateLimited, ValidationFailed } from "./errors.ts"
 import type { UserId } from "./ids.ts"
 
 export const Role = Schema.Literals(["user", "auditor"])
@@ -21,4 +21,12 @@ export class Authentication extends HttpApiMiddleware.Service<Authentication, { 
 /** The per-client-address rate limit of the endpoints that run before a user is known (register, login, refresh). */
 export class AddressRateLimit extends HttpApiMiddleware.Service<AddressRateLimit>()("@synth/contracts/AddressRateLimit", {
   error: RateLimited
+}) {}
+
+/**
+ * Every endpoint: a request its schemas refuse (params, query, headers, body) is answered as a problem, 400
+ * malformed_request when the body is not a JSON object at all, else 422 validation_failed listing the fields.
+ */
+export class RequestValidation extends HttpApiMiddleware.Service<RequestValidation>()("@synth/contracts/RequestValidation", {
+  error: [MalformedRequest, ValidationFailed]
 }) {}

@@ -1,5 +1,6 @@
 import { HttpApi, OpenApi } from "effect/http-api"
 import { ProblemDetails } from "../errors.ts"
+import { RequestValidation } from "../security.ts"
 import { AccountGroup, AuthGroup } from "./auth.ts"
 import { ChatGroup } from "./chat.ts"
 import { DatasetsGroup } from "./datasets.ts"
@@ -30,6 +31,7 @@ export class SynthApi extends HttpApi.make("synth")
   .add(EvaluationsGroup)
   .add(ChatGroup)
   .add(EventsGroup)
+  .middleware(RequestValidation)
   .annotate(OpenApi.Title, "Synthetic Data Service")
   .annotate(OpenApi.Version, apiVersion)
   .annotate(OpenApi.Description, description)

@@ -3,10 +3,10 @@ import { Config, Duration, Schema } from "effect"
 /** The gateway's settings; every one has an embedded default. */
 export const GatewayConfig = Config.all({
   serviceName: Config.String("SERVICE_NAME").pipe(Config.withDefault("synth-data-service")),
-  /** Comma-separated origins allowed by CORS; empty allows none (same-origin and non-browser clients only). */
-  allowedOrigins: Config.Array(Schema.String, "ALLOWED_ORIGINS").pipe(Config.withDefault([] as Array<string>)),
+  /** Comma-separated origins allowed by CORS (spaces around commas ignored); empty allows none (same-origin and non-browser clients only). */
+  allowedOrigins: Config.Array(Schema.Trim, "ALLOWED_ORIGINS").pipe(Config.withDefault([] as Array<string>)),
   /** Comma-separated emails that get the auditor role. */
-  auditorEmails: Config.Array(Schema.String, "AUDITOR_EMAILS").pipe(Config.withDefault([] as Array<string>)),
+  auditorEmails: Config.Array(Schema.Trim, "AUDITOR_EMAILS").pipe(Config.withDefault([] as Array<string>)),
   userRequestsPerMinute: Config.Int("RATE_LIMIT_PER_MINUTE").pipe(Config.withDefault(600)),
   /** Per client address on register, login and refresh: the brute-force guard. */
   authRequestsPerMinute: Config.Int("AUTH_RATE_LIMIT_PER_MINUTE").pipe(Config.withDefault(30)),

@@ -26,6 +26,12 @@ import { DatasetRepository, type DatasetRow } from "./DatasetRepository.ts"
 import { ingestFailureError } from "./ingestFailure.ts"
 import { limitBytes } from "./sizeLimit.ts"
 
+const missingFileDetail = (why: string) => `${why} Send multipart/form-data with the file in a part named \`file\`.`
+
+/** What an upload whose body is not multipart is told (400 missing_file), by the handler or by the HTTP layer. */
+export const notMultipartDetail = (contentType: string) =>
+  missingFileDetail(`The body is ${contentType === "" ? "not typed" : contentType}, not multipart/form-data.`)
+
 /** Room for the multipart framing around the file when the declared Content-Length is checked before reading. */
 const multipartOverheadBytes = 1024 * 1024
 
@@ -117,10 +123,7 @@ export class DatasetService extends Context.Service<DatasetService>()("@synth/ga
         detail: `File size exceeds the maximum limit of ${config.maxFileSize} bytes. Upload a smaller file or split it.`,
         max_file_size: config.maxFileSize
       })
-    const missingFile = (why: string) =>
-      new MissingFile({
-        detail: `${why} Send multipart/form-data with the file in a part named \`file\`.`
-      })
+    const missingFile = (why: string) => new MissingFile({ detail: missingFileDetail(why) })
     const notFound = (id: string) =>
       new NotFound({ detail: `There is no dataset ${JSON.stringify(id.slice(0, 64))} among yours. List them with GET /datasets/.` })
 
@@ -147,7 +150,7 @@ export class DatasetService extends Context.Service<DatasetService>()("@synth/ga
     const upload = Effect.fn("DatasetService.upload")(function* (request: UploadRequest) {
       const contentType = request.headers["content-type"] ?? ""
       if (!/^multipart\/form-data\b/i.test(contentType)) {
-        return yield* missingFile(`The body is ${contentType === "" ? "not typed" : contentType}, not multipart/form-data.`)
+        return yield* new MissingFile({ detail: notMultipartDetail(contentType) })
       }
       const declaredLength = Number(request.headers["content-length"] ?? Number.NaN)
       if (Number.isFinite(declaredLength) && declaredLength > config.maxFileSize + multipartOverheadBytes) {

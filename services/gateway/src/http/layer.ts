@@ -20,6 +20,7 @@ import { GeneratorsLive } from "./handlers/generators.ts"
 import { HealthLive } from "./handlers/health.ts"
 import { MetricsRouteLive } from "./metrics.ts"
 import { AddressRateLimitLive, AuthenticationLive } from "./middlewares.ts"
+import { RequestValidationLive } from "./requestValidation.ts"
 import { withProblemDetails } from "./problemDetails.ts"
 import { RateLimiter } from "./RateLimiter.ts"
 
@@ -40,7 +41,7 @@ const CorsLive = Layer.unwrap(
 
 const ApiLive = HttpApiBuilder.layer(SynthApi, { openapiPath: "/openapi.json" }).pipe(
   Layer.provide([HealthLive, AuthLive, AccountLive, DatasetsLive, GeneratorsLive, EvaluationsLive, ChatLive, EventsLive]),
-  Layer.provide([AuthenticationLive, AddressRateLimitLive]),
+  Layer.provide([AuthenticationLive, AddressRateLimitLive, RequestValidationLive]),
   Layer.provide([AuthService.layer, DatasetService.layer, ProfileService.layer, PiiScanService.layer, GeneratorService.layer, EvaluationService.layer, ChatService.layer, AuditService.layer, RateLimiter.layer])
 )
 

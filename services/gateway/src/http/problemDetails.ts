@@ -1,7 +1,7 @@
 import { HttpEffect, HttpServerError, HttpServerRequest, HttpServerResponse } from "effect/http"
-import { HttpApiError } from "effect/http-api"
-import { errorTypeUri, type FieldError, type ProblemDetails } from "@synth/contracts"
-import { Cause, Effect, type SchemaIssue } from "effect"
+import { errorTypeUri, type ProblemDetails } from "@synth/contracts"
+import { Cause, Effect } from "effect"
+import { notMultipartDetail } from "../datasets/DatasetService.ts"
 import { recordRequest } from "./metrics.ts"
 import { currentRequestId, requestIdOf } from "./requestContext.ts"
 import { routeTemplateOf } from "./routeTemplates.ts"
@@ -12,8 +12,8 @@ import { routeTemplateOf } from "./routeTemplates.ts"
  * A defect is logged with its cause and answered with "internal error" and the request id only.
  *
  * The rewrite is a pre-response handler because the platform writes the response inside the app a middleware
- * wraps: by the time a middleware sees the response, it has been sent. Request decoding failures reach here as
- * defects (HttpApi answers them with an empty 400), and are answered with their field problems instead.
+ * wraps: by the time a middleware sees the response, it has been sent. Request decoding failures are problems
+ * already (the RequestValidation middleware, requestValidation.ts).
  */
 export const withProblemDetails = <E, R>(
   app: Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>
@@ -33,11 +33,6 @@ export const withProblemDetails = <E, R>(
       )
     )
     return yield* app.pipe(
-      Effect.catchDefect((defect) =>
-        HttpApiError.HttpApiSchemaError.is(defect) && defect.kind !== "Body" && defect.kind !== "ResponseHeaders"
-          ? Effect.succeed(problemResponse(fromSchemaError(defect.cause.issue)))
-          : Effect.die(defect)
-      ),
       Effect.tapCause((cause) =>
         HttpServerError.causeResponseStripped(cause)[0].status >= 500 && !Cause.hasInterruptsOnly(cause)
           ? Effect.logError("request failed", cause)
@@ -122,6 +117,9 @@ const problemFor = (status: number, body: unknown, request: HttpServerRequest.Ht
   if (isObject(body) && typeof body["code"] === "string" && typeof body["detail"] === "string") {
     return body as Problem
   }
+  // HttpApi refuses a body of a content type the endpoint does not take before any handler runs; the API answers
+  // that as it always did: a malformed request, or for an upload the missing file part.
+  if (status === 415) return unsupportedMediaType(request)
   if (status >= 500 && status !== 503) {
     return generic(500, "internal_error", "Internal error", "internal error")
   }
@@ -137,6 +135,19 @@ const problemFor = (status: number, body: unknown, request: HttpServerRequest.Ht
   return generic(status, code, title, detail)
 }
 
+const unsupportedMediaType = (request: HttpServerRequest.HttpServerRequest): Problem => {
+  if (request.method === "POST" && new URL(request.url, "http://localhost").pathname === "/datasets/upload") {
+    const contentType = request.headers["content-type"] ?? ""
+    return generic(400, "missing_file", "Missing file", notMultipartDetail(contentType))
+  }
+  return generic(
+    400,
+    "malformed_request",
+    "Malformed request",
+    "The request body must be a JSON object sent as Content-Type: application/json."
+  )
+}
+
 const generic = (status: number, code: string, title: string, detail: string): Problem => ({
   type: errorTypeUri(code),
   title,
@@ -144,94 +155,6 @@ const generic = (status: number, code: string, title: string, detail: string): P
   code,
   detail
 })
-
-const problemResponse = (problem: Problem) => HttpServerResponse.jsonUnsafe(problem, { status: problem.status })
-
-type IssueKind = "Missing" | "Unexpected" | "Refinement" | "Type"
-
-interface FlatIssue {
-  readonly path: ReadonlyArray<PropertyKey>
-  readonly kind: IssueKind
-  readonly message?: string | undefined
-}
-
-/** The leaves of a schema issue, each with its path: what went wrong where. */
-const flatten = (issue: SchemaIssue.Issue, path: ReadonlyArray<PropertyKey>): ReadonlyArray<FlatIssue> => {
-  switch (issue._tag) {
-    case "Pointer":
-      return flatten(issue.issue, [...path, ...issue.path])
-    case "Composite":
-    case "AnyOf":
-      return issue.issues.flatMap((inner) => flatten(inner, path))
-    case "Encoding":
-      return flatten(issue.issue, path)
-    case "Filter": {
-      const message = issue.filter.annotations?.message
-      return [{ path, kind: "Refinement", message: typeof message === "string" ? message : undefined }]
-    }
-    case "MissingKey":
-      return [{ path, kind: "Missing" }]
-    case "UnexpectedKey":
-      return [{ path, kind: "Unexpected" }]
-    case "InvalidValue": {
-      const message = issue.annotations?.message
-      return [{ path, kind: typeof message === "string" ? "Refinement" : "Type", message }]
-    }
-    default:
-      return [{ path, kind: "Type" }]
-  }
-}
-
-/**
- * The request did not match the endpoint's schemas. A body that is not JSON at all is malformed (400); a JSON
- * body with wrong or missing fields is a validation failure (422) listing each field.
- */
-const fromSchemaError = (issue: SchemaIssue.Issue): Problem => {
-  const issues = flatten(issue, [])
-  if (issues.length === 0 || issues.some((flat) => flat.path.length === 0)) {
-    return generic(
-      400,
-      "malformed_request",
-      "Malformed request",
-      "The request body must be a JSON object sent as Content-Type: application/json."
-    )
-  }
-  const errors = mostSpecific(issues.map((flat) => ({ field: flat.path.map(String).join("."), message: issueMessage(flat) })))
-  const detail = `The request is invalid: ${errors.map((error) => `${error.field}: ${error.message}`).join("; ")}.`
-  return { ...generic(422, "validation_failed", "Validation failed", detail), errors }
-}
-
-/**
- * Each field once, and only where it went wrong: a union or optional schema reports one value's failure once per
- * member, and again on the enclosing object ("ml_utility_config: has the wrong type" beside
- * "ml_utility_config.test_size: has the wrong type"), which says nothing the inner field does not.
- */
-const mostSpecific = (errors: ReadonlyArray<FieldError>): ReadonlyArray<FieldError> => {
-  const seen = new Set<string>()
-  return errors.filter((error) => {
-    const key = `${error.field}\u0000${error.message}`
-    if (seen.has(key)) return false
-    seen.add(key)
-    return !errors.some((other) => other.field.startsWith(`${error.field}.`))
-  })
-}
-
-/**
- * Refinement messages are ours and name the rule; the schema's own messages quote the value they got ("Expected
- * string, actual …"), which may be a password, so they are replaced by what is wrong without the value.
- */
-const issueMessage = (issue: FlatIssue) => {
-  switch (issue.kind) {
-    case "Missing":
-      return "is missing"
-    case "Unexpected":
-      return "is not an accepted field"
-    case "Refinement":
-      return issue.message ?? "is invalid"
-    default:
-      return "has the wrong type or format"
-  }
-}
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value)
