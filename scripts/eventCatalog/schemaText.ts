@@ -1,9 +1,9 @@
-import { Option, SchemaAST as AST } from "effect"
+import { SchemaAST as AST } from "effect"
 
 /**
  * Effect Schema ASTs as the short, readable text of docs/events.md: `string (UUID)`, `integer ≥ 0`,
  * `"csv" | "json"`, `object[]`. Types are shown as they travel (the encoded side of a transformation), and
- * constraints are read from the JSON Schema annotation that every built-in filter carries.
+ * constraints are read from the representation annotation that every built-in check carries.
  */
 
 export interface FieldRow {
@@ -16,6 +16,7 @@ export interface FieldRow {
 /** Whether a struct is written out in place (`{ a: string }`) or as `object`, its fields listed as rows of their own. */
 type StructStyle = "inline" | "object"
 
+/** The constraints of a node's checks, read from the representation every built-in check carries. */
 interface JsonConstraints {
   readonly type?: string
   readonly format?: string
@@ -31,13 +32,14 @@ interface JsonConstraints {
 }
 
 const keywordText: Partial<Record<AST.AST["_tag"], string>> = {
-  StringKeyword: "string",
-  NumberKeyword: "number",
-  BooleanKeyword: "boolean",
-  BigIntKeyword: "bigint",
-  UnknownKeyword: "unknown",
-  AnyKeyword: "any",
-  UndefinedKeyword: "undefined",
+  String: "string",
+  Number: "number",
+  Boolean: "boolean",
+  BigInt: "bigint",
+  Unknown: "unknown",
+  Any: "any",
+  Undefined: "undefined",
+  Null: "null",
   ObjectKeyword: "object"
 }
 
@@ -75,22 +77,67 @@ const countText = (what: string, min: number | undefined, max: number | undefine
   return undefined
 }
 
-const refinementText = (ast: AST.Refinement, structs: StructStyle): string => {
-  const chain: Array<AST.Refinement> = []
-  let base: AST.AST = ast
-  while (AST.isRefinement(base)) {
-    chain.unshift(base)
-    base = base.from
+type Payload = Readonly<Record<string, unknown>> | null | undefined
+
+/** What one built-in check says in JSON Schema terms; undefined for a custom check. */
+const constraintsOf = (id: string, payload: Payload, arrays: boolean): JsonConstraints | undefined => {
+  const number = (key: string) => (typeof payload?.[key] === "number" ? (payload[key] as number) : undefined)
+  const length = (min: number | undefined, max: number | undefined): JsonConstraints =>
+    arrays ? { minItems: min, maxItems: max } as JsonConstraints : { minLength: min, maxLength: max } as JsonConstraints
+  switch (id) {
+    case "effect/schema/isUUID":
+      return { format: "uuid" }
+    case "effect/schema/isInt":
+      return { type: "integer" }
+    case "effect/schema/isFinite":
+      return {}
+    case "effect/schema/isPattern":
+      return { pattern: String(payload?.["source"]) }
+    case "effect/schema/isGreaterThanOrEqualTo":
+      return { minimum: number("minimum") } as JsonConstraints
+    case "effect/schema/isGreaterThan":
+      return { exclusiveMinimum: number("exclusiveMinimum") } as JsonConstraints
+    case "effect/schema/isLessThanOrEqualTo":
+      return { maximum: number("maximum") } as JsonConstraints
+    case "effect/schema/isLessThan":
+      return { exclusiveMaximum: number("exclusiveMaximum") } as JsonConstraints
+    case "effect/schema/isBetween":
+      return {
+        [payload?.["exclusiveMinimum"] === true ? "exclusiveMinimum" : "minimum"]: number("minimum"),
+        [payload?.["exclusiveMaximum"] === true ? "exclusiveMaximum" : "maximum"]: number("maximum")
+      }
+    case "effect/schema/isMinLength":
+      return length(number("minLength"), undefined)
+    case "effect/schema/isMaxLength":
+      return length(undefined, number("maxLength"))
+    case "effect/schema/isLengthBetween":
+    case "effect/schema/isBetweenLength":
+      return length(number("minimum") ?? number("minLength"), number("maximum") ?? number("maxLength"))
+    default:
+      return undefined
   }
-  const json: JsonConstraints = Object.assign(
-    {},
-    ...chain.map((refinement) => AST.getJSONSchemaAnnotation(refinement).pipe(Option.getOrElse(() => ({}))))
-  )
-  // A filter without a JSON Schema annotation is a custom check: its title is the best name we have for it.
-  const customChecks = chain.flatMap((refinement) =>
-    Option.isSome(AST.getJSONSchemaAnnotation(refinement))
-      ? []
-      : [AST.getTitleAnnotation(refinement).pipe(Option.getOrElse(() => "custom check"))]
+}
+
+const flatChecks = (checks: AST.Checks | undefined): ReadonlyArray<AST.Filter<unknown>> =>
+  (checks ?? []).flatMap((check) => (check._tag === "FilterGroup" ? flatChecks(check.checks) : [check]))
+
+const representationOf = (check: AST.Filter<unknown>) => {
+  const representation = check.annotations?.representation as { readonly id?: unknown; readonly payload?: Payload } | undefined
+  return typeof representation?.id === "string" ? { id: representation.id, payload: representation.payload } : undefined
+}
+
+/** The type with its checks: `integer ≥ 0`, `string (UUID)`, `number (even)` for a custom check titled "even". */
+const checkedText = (ast: AST.AST, structs: StructStyle): string => {
+  const checks = flatChecks(ast.checks)
+  const arrays = ast._tag === "Arrays"
+  const known = checks.map((check) => {
+    const representation = representationOf(check)
+    return representation === undefined ? undefined : constraintsOf(representation.id, representation.payload, arrays)
+  })
+  const json: JsonConstraints = Object.assign({}, ...known.filter((constraints) => constraints !== undefined))
+  // A check no JSON Schema keyword describes is a custom check: its title is the best name we have for it.
+  const customChecks = checks.flatMap((check, index) =>
+    known[index] === undefined ? [typeof check.annotations?.title === "string" ? check.annotations.title : "custom check"] : []
   )
   const notes = [
     json.format === "uuid" ? "UUID" : json.pattern !== undefined ? `pattern /${json.pattern}/` : undefined,
@@ -100,16 +147,20 @@ const refinementText = (ast: AST.Refinement, structs: StructStyle): string => {
   ].filter((note) => note !== undefined)
   const comparison = comparisonText(json)
   return [
-    json.type === "integer" ? "integer" : typeText(base, structs),
+    json.type === "integer" ? "integer" : baseText(ast, structs),
     comparison === undefined ? "" : ` ${comparison}`,
     notes.length === 0 ? "" : ` (${notes.join(", ")})`
   ].join("")
 }
 
-const propertyText = (property: AST.PropertySignature) =>
-  `${String(property.name)}${property.isOptional ? "?" : ""}: ${typeText(property.type, "inline", property.isOptional)}`
+const isOptionalProperty = (property: AST.PropertySignature) => AST.isOptional(property.type)
 
-const typeLiteralText = (ast: AST.TypeLiteral, structs: StructStyle) => {
+const propertyText = (property: AST.PropertySignature) => {
+  const optional = isOptionalProperty(property)
+  return `${String(property.name)}${optional ? "?" : ""}: ${typeText(property.type, "inline", optional)}`
+}
+
+const objectsText = (ast: AST.Objects, structs: StructStyle) => {
   if (ast.propertySignatures.length === 0 && ast.indexSignatures.length === 1) {
     const [index] = ast.indexSignatures
     return `Record<${typeText(index!.parameter, "inline")}, ${typeText(index!.type, "inline")}>`
@@ -127,38 +178,41 @@ const elementText = (ast: AST.AST, structs: StructStyle) => {
   return text.includes(" ") && !text.startsWith("{") ? `(${text})` : text
 }
 
-const tupleText = (ast: AST.TupleType, structs: StructStyle) => {
+const arraysText = (ast: AST.Arrays, structs: StructStyle) => {
   const [rest, ...more] = ast.rest
-  if (ast.elements.length === 0 && rest !== undefined && more.length === 0) return `${elementText(rest.type, structs)}[]`
-  const elements = ast.elements.map((element) => `${typeText(element.type, structs)}${element.isOptional ? "?" : ""}`)
-  const spread = ast.rest.map((element) => `...${elementText(element.type, structs)}[]`)
+  if (ast.elements.length === 0 && rest !== undefined && more.length === 0) return `${elementText(rest, structs)}[]`
+  const elements = ast.elements.map((element) => `${typeText(element, structs)}${AST.isOptional(element) ? "?" : ""}`)
+  const spread = ast.rest.map((element) => `...${elementText(element, structs)}[]`)
   return `[${[...elements, ...spread].join(", ")}]`
 }
 
 /** The text of a type. `optional` drops the `undefined` that `Schema.optional` adds: the field says it is optional. */
 export const typeText = (ast: AST.AST, structs: StructStyle = "inline", optional = false): string => {
+  // A transformation is shown as it travels: its encoded side.
+  if (ast.encoding !== undefined) return typeText(AST.toEncoded(ast), structs, optional)
+  if (ast.checks !== undefined) return checkedText(ast, structs)
+  return baseText(ast, structs, optional)
+}
+
+const baseText = (ast: AST.AST, structs: StructStyle, optional = false): string => {
   switch (ast._tag) {
     case "Literal":
-      return ast.literal === null ? "null" : JSON.stringify(typeof ast.literal === "bigint" ? `${ast.literal}n` : ast.literal)
+      return JSON.stringify(typeof ast.literal === "bigint" ? `${ast.literal}n` : ast.literal)
     case "Union": {
-      const members = ast.types.filter((member) => !(optional && AST.isUndefinedKeyword(member)))
+      const members = ast.types.filter((member) => !(optional && AST.isUndefined(member)))
       return [...new Set(members.map((member) => typeText(member, structs)))].join(" | ")
     }
-    case "Refinement":
-      return refinementText(ast, structs)
-    case "Transformation":
-      return typeText(ast.from, structs, optional)
-    case "TypeLiteral":
-      return typeLiteralText(ast, structs)
-    case "TupleType":
-      return tupleText(ast, structs)
-    case "Enums":
+    case "Objects":
+      return objectsText(ast, structs)
+    case "Arrays":
+      return arraysText(ast, structs)
+    case "Enum":
       return ast.enums.map(([, value]) => JSON.stringify(value)).join(" | ")
-    case "Declaration":
-      return AST.getIdentifierAnnotation(ast).pipe(
-        Option.orElse(() => AST.getTitleAnnotation(ast)),
-        Option.getOrElse(() => "unknown")
-      )
+    case "Declaration": {
+      const annotations = AST.resolve(ast)
+      const name = annotations?.["identifier"] ?? annotations?.["title"]
+      return typeof name === "string" ? name : "unknown"
+    }
     default:
       return keywordText[ast._tag] ?? String(ast)
   }
@@ -168,19 +222,17 @@ export const typeText = (ast: AST.AST, structs: StructStyle = "inline", optional
  * The struct whose fields get rows of their own under a field: a struct, an array of structs, or either of them
  * nullable or optional. `suffix` is what the path gains on the way (`[]` for an array).
  */
-const nestedStruct = (ast: AST.AST, suffix = ""): { readonly suffix: string; readonly struct: AST.TypeLiteral } | undefined => {
+const nestedStruct = (ast: AST.AST, suffix = ""): { readonly suffix: string; readonly struct: AST.Objects } | undefined => {
+  if (ast.encoding !== undefined) return nestedStruct(AST.toEncoded(ast), suffix)
   switch (ast._tag) {
-    case "TypeLiteral":
+    case "Objects":
       return ast.propertySignatures.length > 0 && ast.indexSignatures.length === 0 ? { suffix, struct: ast } : undefined
-    case "TupleType":
-      return ast.elements.length === 0 && ast.rest.length === 1 ? nestedStruct(ast.rest[0]!.type, `${suffix}[]`) : undefined
+    case "Arrays":
+      return ast.elements.length === 0 && ast.rest.length === 1 ? nestedStruct(ast.rest[0]!, `${suffix}[]`) : undefined
     case "Union": {
-      const structs = ast.types.filter((member) => !AST.isUndefinedKeyword(member) && !AST.isLiteral(member))
+      const structs = ast.types.filter((member) => !AST.isUndefined(member) && !AST.isLiteral(member) && !AST.isNull(member))
       return structs.length === 1 ? nestedStruct(structs[0]!, suffix) : undefined
     }
-    case "Refinement":
-    case "Transformation":
-      return nestedStruct(ast.from, suffix)
     default:
       return undefined
   }
@@ -191,26 +243,26 @@ const nestedStruct = (ast: AST.AST, suffix = ""): { readonly suffix: string; rea
  * column, so a description counts as the author's only when it does not read like one of those (authors write
  * theirs without a leading "a"/"an": `refresh token id (jti)`).
  */
-const authoredDescription = (annotated: AST.Annotated) =>
-  AST.getDescriptionAnnotation(annotated).pipe(
-    Option.filter((text) => !/^an? /.test(text)),
-    Option.getOrUndefined
-  )
+const authoredDescription = (annotations: { readonly [key: string]: unknown } | undefined) => {
+  const description = annotations?.["description"]
+  return typeof description === "string" && !/^an? /.test(description) ? description : undefined
+}
 
 const propertyRows = (property: AST.PropertySignature, prefix: string): ReadonlyArray<FieldRow> => {
   const path = `${prefix}${String(property.name)}`
   const nested = nestedStruct(property.type)
-  const type = typeText(property.type, nested === undefined ? "inline" : "object", property.isOptional)
+  const optional = isOptionalProperty(property)
+  const type = typeText(property.type, nested === undefined ? "inline" : "object", optional)
   const row: FieldRow = {
     path,
-    type: property.isOptional ? `optional ${type}` : type,
-    description: authoredDescription(property) ?? authoredDescription(property.type)
+    type: optional ? `optional ${type}` : type,
+    description: authoredDescription(property.type.context?.annotations) ?? authoredDescription(AST.resolve(property.type))
   }
   if (nested === undefined) return [row]
   return [row, ...structRows(nested.struct, `${path}${nested.suffix}.`)]
 }
 
-const structRows = (struct: AST.TypeLiteral, prefix: string): ReadonlyArray<FieldRow> =>
+const structRows = (struct: AST.Objects, prefix: string): ReadonlyArray<FieldRow> =>
   struct.propertySignatures.flatMap((property) => propertyRows(property, prefix))
 
 /** One row per field of a struct schema, nested structs' fields after their parent's row. */

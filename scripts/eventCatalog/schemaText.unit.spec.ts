@@ -3,28 +3,28 @@ import { Schema } from "effect"
 import { describe, expect, it } from "vitest"
 import { fieldRows, typeText } from "./schemaText.ts"
 
-const text = (schema: Schema.Schema.Any) => typeText(schema.ast)
+const text = (schema: Schema.Top) => typeText(schema.ast)
 
 describe("typeText", () => {
   it("names keywords, literals and unions of literals", () => {
     expect(text(Schema.String)).toBe("string")
     expect(text(Schema.Boolean)).toBe("boolean")
-    expect(text(Schema.Literal("csv", "json"))).toBe('"csv" | "json"')
+    expect(text(Schema.Literals(["csv", "json"]))).toBe('"csv" | "json"')
     expect(text(Schema.NullOr(Schema.Number))).toBe("number | null")
   })
 
   it("reads constraints from the refinements' JSON Schema annotations", () => {
     expect(text(DatasetId)).toBe("string (UUID)")
-    expect(text(Schema.Int.pipe(Schema.nonNegative()))).toBe("integer ≥ 0")
-    expect(text(Schema.Int.pipe(Schema.positive()))).toBe("integer > 0")
-    expect(text(Schema.Number.pipe(Schema.between(0, 1)))).toBe("number in [0, 1]")
-    expect(text(Schema.Number.pipe(Schema.lessThan(5)))).toBe("number < 5")
-    expect(text(Schema.String.pipe(Schema.minLength(16)))).toBe("string (length ≥ 16)")
-    expect(text(Schema.String.pipe(Schema.pattern(/^[a-z]+$/)))).toBe("string (pattern /^[a-z]+$/)")
+    expect(text(Schema.Int.pipe(Schema.check(Schema.isGreaterThanOrEqualTo(0))))).toBe("integer ≥ 0")
+    expect(text(Schema.Int.pipe(Schema.check(Schema.isGreaterThan(0))))).toBe("integer > 0")
+    expect(text(Schema.Number.pipe(Schema.check(Schema.isBetween({ minimum: 0, maximum: 1 }))))).toBe("number in [0, 1]")
+    expect(text(Schema.Number.pipe(Schema.check(Schema.isLessThan(5))))).toBe("number < 5")
+    expect(text(Schema.String.pipe(Schema.check(Schema.isMinLength(16))))).toBe("string (length ≥ 16)")
+    expect(text(Schema.String.pipe(Schema.check(Schema.isPattern(/^[a-z]+$/))))).toBe("string (pattern /^[a-z]+$/)")
   })
 
   it("names a custom filter by its title", () => {
-    const even = Schema.Int.pipe(Schema.filter((n) => n % 2 === 0, { title: "even" }))
+    const even = Schema.Int.check(Schema.makeFilter((n: number) => n % 2 === 0, { title: "even" }))
     expect(text(even)).toBe("integer (even)")
   })
 
@@ -34,8 +34,8 @@ describe("typeText", () => {
 
   it("writes arrays, records and structs out in place", () => {
     expect(text(Schema.Array(Schema.String))).toBe("string[]")
-    expect(text(Schema.Array(Schema.Literal("a", "b")))).toBe('("a" | "b")[]')
-    expect(text(Schema.Record({ key: Schema.String, value: Schema.Number }))).toBe("Record<string, number>")
+    expect(text(Schema.Array(Schema.Literals(["a", "b"])))).toBe('("a" | "b")[]')
+    expect(text(Schema.Record(Schema.String, Schema.Number))).toBe("Record<string, number>")
     expect(text(Schema.Struct({ a: Schema.String, b: Schema.optional(Schema.Number) }))).toBe("{ a: string; b?: number }")
   })
 })
@@ -45,7 +45,7 @@ describe("fieldRows", () => {
     const rows = fieldRows(
       Schema.Struct({
         id: DatasetId,
-        jti: Schema.String.annotations({ description: "refresh token id" }),
+        jti: Schema.String.annotate({ description: "refresh token id" }),
         note: Schema.optional(Schema.String)
       }).ast
     )
@@ -76,7 +76,7 @@ describe("fieldRows", () => {
   })
 
   it("leaves out Effect's own descriptions, which only restate the type", () => {
-    const [row] = fieldRows(Schema.Struct({ count: Schema.Int.pipe(Schema.nonNegative()) }).ast)
+    const [row] = fieldRows(Schema.Struct({ count: Schema.Int.pipe(Schema.check(Schema.isGreaterThanOrEqualTo(0))) }).ast)
     expect(row?.description).toBeUndefined()
   })
 
