@@ -1,2 +1,3 @@
 export { jsonLogger, layerLogging, LoggingConfig } from "./logging.ts"
 export { processMetricsText, prometheusContentType, renderPrometheus, scrape } from "./prometheus.ts"
+export { teardown } from "./teardown.ts"

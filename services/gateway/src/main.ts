@@ -3,7 +3,7 @@ import { PasswordHasher, TokensLive } from "@synth/auth"
 import { layerFromConfig as BlobStoreLive } from "@synth/blobstore"
 import { layerFromConfig as EventLogLive, Ids } from "@synth/eventlog"
 import { layerFromConfig as ReadModelsLive, layerMigrations, ProjectorRuntime } from "@synth/sql"
-import { layerLogging } from "@synth/observability"
+import { layerLogging, teardown } from "@synth/observability"
 import { Layer } from "effect"
 import { RequireSharedJwtSecret } from "./distributed.ts"
 import { GatewayHttpLive } from "./http/layer.ts"
@@ -22,5 +22,5 @@ Layer.mergeAll(GatewayHttpLive, ProjectorRuntime.layerRunning).pipe(
   Layer.provide(RequireSharedJwtSecret),
   Layer.provide(layerLogging("gateway")),
   Layer.launch,
-  NodeRuntime.runMain
+  NodeRuntime.runMain({ teardown })
 )

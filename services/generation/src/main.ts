@@ -1,11 +1,11 @@
 import { NodeRuntime } from "@effect/platform-node"
 import { layerFromConfig as BlobStoreLive } from "@synth/blobstore"
 import { layerFromConfig as EventLogLive } from "@synth/eventlog"
-import { layerLogging } from "@synth/observability"
+import { layerLogging, teardown } from "@synth/observability"
 import { Layer } from "effect"
 import { GenerationLive } from "./GenerationLive.ts"
 
 // The generation service as its own process (the distributed runtime: N replicas share the generator topic's
 // partitions as members of one consumer group; each trains GENERATION_CONCURRENCY jobs at once). Kafka when
 // KAFKA_BROKERS is set, S3 when S3_ENDPOINT is set, else the embedded adapters in DATA_DIR.
-GenerationLive.pipe(Layer.provide(Layer.mergeAll(EventLogLive, BlobStoreLive)), Layer.provide(layerLogging("generation")), Layer.launch, NodeRuntime.runMain)
+GenerationLive.pipe(Layer.provide(Layer.mergeAll(EventLogLive, BlobStoreLive)), Layer.provide(layerLogging("generation")), Layer.launch, NodeRuntime.runMain({ teardown }))

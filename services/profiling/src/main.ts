@@ -1,11 +1,11 @@
 import { NodeRuntime } from "@effect/platform-node"
 import { layerFromConfig as BlobStoreLive } from "@synth/blobstore"
 import { layerFromConfig as EventLogLive } from "@synth/eventlog"
-import { layerLogging } from "@synth/observability"
+import { layerLogging, teardown } from "@synth/observability"
 import { Layer } from "effect"
 import { ProfilingLive } from "./ProfilingLive.ts"
 
 // The profiling service as its own process (the distributed runtime: N replicas share the dataset topic's partitions
 // as members of one consumer group). Kafka when KAFKA_BROKERS is set, S3 when S3_ENDPOINT is set, else the
 // embedded adapters in DATA_DIR.
-ProfilingLive.pipe(Layer.provide(Layer.mergeAll(EventLogLive, BlobStoreLive)), Layer.provide(layerLogging("profiling")), Layer.launch, NodeRuntime.runMain)
+ProfilingLive.pipe(Layer.provide(Layer.mergeAll(EventLogLive, BlobStoreLive)), Layer.provide(layerLogging("profiling")), Layer.launch, NodeRuntime.runMain({ teardown }))

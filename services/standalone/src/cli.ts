@@ -1,7 +1,7 @@
 import { CliError, Command, Flag } from "effect/cli"
 import { NodeRuntime, NodeServices } from "@effect/platform-node"
 import { apiVersion } from "@synth/contracts"
-import { layerLogging } from "@synth/observability"
+import { layerLogging, teardown } from "@synth/observability"
 import { Console, Effect, Layer, Schema } from "effect"
 import { downloadCommand } from "./download/command.ts"
 import { eventsCommand } from "./events/command.ts"
@@ -79,6 +79,6 @@ run(process.argv.slice(2)).pipe(
   ),
   Effect.catch(reportFailure),
   Effect.provide(NodeServices.layer),
-  NodeRuntime.runMain
+  NodeRuntime.runMain({ teardown })
 )
 

@@ -24,8 +24,10 @@ const flatten = (issue: SchemaIssue.Issue, path: ReadonlyArray<PropertyKey>): Re
     case "Pointer":
       return flatten(issue.issue, [...path, ...issue.path])
     case "Composite":
-    case "AnyOf":
       return issue.issues.flatMap((inner) => flatten(inner, path))
+    case "AnyOf":
+      // No member matched; without inner issues it is a value of none of the members' types (a literal not listed).
+      return issue.issues.length === 0 ? [{ path, kind: "Type" }] : issue.issues.flatMap((inner) => flatten(inner, path))
     case "Encoding":
       return flatten(issue.issue, path)
     case "Filter": {
@@ -62,14 +64,15 @@ const problemOf = (issue: SchemaIssue.Issue): MalformedRequest | ValidationFaile
 /**
  * Each field once, and only where it went wrong: a union or optional schema reports one value's failure once per
  * member, and again on the enclosing object ("ml_utility_config: has the wrong type" beside
- * "ml_utility_config.test_size: has the wrong type"), which says nothing the inner field does not.
+ * "ml_utility_config.test_size: has the wrong type"), which says nothing the inner field does not. Effect 4 runs
+ * every check of a field where Effect 3 stopped at the first (`must be a whole number` before `1 or more`): the
+ * first one stands for the field.
  */
 const mostSpecific = (errors: ReadonlyArray<FieldError>): ReadonlyArray<FieldError> => {
   const seen = new Set<string>()
   return errors.filter((error) => {
-    const key = `${error.field}\u0000${error.message}`
-    if (seen.has(key)) return false
-    seen.add(key)
+    if (seen.has(error.field)) return false
+    seen.add(error.field)
     return !errors.some((other) => other.field.startsWith(`${error.field}.`))
   })
 }
