@@ -6,4 +6,4 @@ import { Cause, Exit, Runtime } from "effect"
  * Effect 4's default teardown answers 130 for an interruption.
  */
 export const teardown: Runtime.Teardown = (exit, onExit) =>
-  Runtime.defaultTeardown(Exit.isFailure(exit) && Cause.hasInterruptsOnly(exit.cause) ? Exit.void : exit, onExit)
+  Exit.isFailure(exit) && Cause.hasInterruptsOnly(exit.cause) ? onExit(0) : Runtime.defaultTeardown(exit, onExit)
