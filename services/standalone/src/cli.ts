@@ -2,7 +2,7 @@ import { CliError, Command, Flag } from "effect/cli"
 import { NodeRuntime, NodeServices } from "@effect/platform-node"
 import { apiVersion } from "@synth/contracts"
 import { layerLogging, teardown } from "@synth/observability"
-import { Console, Effect, Layer, Schema } from "effect"
+import { Console, DateTime, Effect, Layer } from "effect"
 import { downloadCommand } from "./download/command.ts"
 import { eventsCommand } from "./events/command.ts"
 import { generateCommand } from "./generate/command.ts"
@@ -26,10 +26,9 @@ const replayCommand = Command.make(
       Flag.withDescription("Rebuild only this projection (repeatable); default: drop and rebuild every read model")
     ),
     from: Flag.String("from").pipe(
-      Flag.withSchema(
-        Schema.DateTimeUtcFromString.annotate({
-          message: "--from takes an ISO 8601 time, e.g. 2026-11-23T05:00:00Z"
-        })
+      Flag.mapTryCatch(
+        (text) => DateTime.makeUnsafe(text),
+        () => "--from takes an ISO 8601 time, e.g. 2026-11-23T05:00:00Z"
       ),
       Flag.optional,
       Flag.withDescription(

@@ -6,7 +6,7 @@ export const defaultUrl = "http://127.0.0.1:8000"
 
 /** An option that may also come from an environment variable, and may be absent from both. */
 const optionalWithEnv = <A>(option: Flag.Flag<A>, fromEnv: Config.Config<A>) =>
-  option.pipe(Flag.optional, Flag.withFallbackConfig(Config.option(fromEnv)))
+  option.pipe(Flag.withFallbackConfig(fromEnv), Flag.optional)
 
 /** Where the service is and who is asking: the options every client command of `synth` shares. */
 export const connectionOptions = {
