@@ -1,4 +1,4 @@
-import { HttpApiEndpoint, HttpApiGroup } from "@effect/platform"
+import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
 import { Timestamp } from "../ids.ts"
 
@@ -8,5 +8,29 @@ export const HealthResult = Schema.Struct({
   timestamp: Timestamp
 }).annotations({ identifier: "HealthResult" })
 
+export const ReadinessResult = Schema.Struct({
+  status: Schema.Literal("ready"),
+  service: Schema.String,
+  timestamp: Timestamp
+}).annotations({ identifier: "ReadinessResult" })
+
+/**
+ * Liveness and readiness, for orchestrators and load balancers. Both answer 503 (with Retry-After) while the
+ * process starts, before its routes exist. /health: the process answers. /ready: it should be sent traffic: it is
+ * not shutting down and its read-model database answers.
+ */
 export class HealthGroup extends HttpApiGroup.make("health")
-  .add(HttpApiEndpoint.get("health", "/health").addSuccess(HealthResult)) {}
+  .add(
+    HttpApiEndpoint.get("health", "/health")
+      .addSuccess(HealthResult)
+      .annotate(OpenApi.Description, "Liveness: 200 while the process answers requests (503 with Retry-After while it starts).")
+  )
+  .add(
+    HttpApiEndpoint.get("ready", "/ready")
+      .addSuccess(ReadinessResult)
+      .annotate(
+        OpenApi.Description,
+        "Readiness: 200 when this process should be sent traffic; 503 service_unavailable with Retry-After while it " +
+          "starts, once it is shutting down, or while its read-model database does not answer."
+      )
+  ) {}
