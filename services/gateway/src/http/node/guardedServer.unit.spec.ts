@@ -1,0 +1,111 @@
+import { describe, expect, it } from "@effect/vitest"
+import type { Server } from "node:http"
+import { connect } from "node:net"
+import { guardedServer } from "./guardedServer.ts"
+
+const listening = (server: Server) =>
+  new Promise<number>((resolve) => server.listen(0, "127.0.0.1", () => resolve((server.address() as { port: number }).port)))
+
+/** Sends `request` as raw bytes; resolves with everything received until the server closes or `deadlineMs`. */
+const exchange = (port: number, request: string, deadlineMs = 5_000) =>
+  new Promise<{ text: string; closed: boolean }>((resolve) => {
+    const socket = connect(port, "127.0.0.1", () => socket.write(request))
+    let text = ""
+    const done = (closed: boolean) => {
+      clearTimeout(deadline)
+      socket.destroy()
+      resolve({ text, closed })
+    }
+    const deadline = setTimeout(() => done(false), deadlineMs)
+    socket.setEncoding("utf8").on("data", (chunk: string) => (text += chunk))
+    socket.once("close", () => done(true))
+  })
+
+const withServer = async (body: (server: Server, port: number) => Promise<void>) => {
+  const server = guardedServer({ bodyIdleTimeoutMs: 300 })()
+  const port = await listening(server)
+  try {
+    await body(server, port)
+  } finally {
+    server.closeAllConnections()
+    await new Promise((resolve) => server.close(resolve))
+  }
+}
+
+const get = "GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+
+describe("guardedServer", () => {
+  it("answers 503 service_unavailable with Retry-After while no handler is attached, and again after it is detached", async () => {
+    await withServer(async (server, port) => {
+      const before = await exchange(port, get)
+      expect(before.text).toMatch(/^HTTP\/1\.1 503 /)
+      expect(before.text).toMatch(/retry-after: 1/i)
+      expect(before.text).toMatch(/x-request-id: \S+/i)
+      expect(before.text).toMatch(/content-type: application\/problem\+json/i)
+      expect(JSON.parse(before.text.split("\r\n\r\n")[1]!)).toMatchObject({ status: 503, code: "service_unavailable" })
+
+      const handler = (_request: unknown, response: import("node:http").ServerResponse) => response.end("ok")
+      server.on("request", handler)
+      expect((await exchange(port, get)).text).toMatch(/^HTTP\/1\.1 200 [\s\S]*ok$/)
+
+      server.off("request", handler)
+      expect((await exchange(port, get)).text).toMatch(/^HTTP\/1\.1 503 /)
+    })
+  })
+
+  it("answers multipart without a usable boundary 400 malformed_request, before the handler sees it", async () => {
+    await withServer(async (server, port) => {
+      let reached = 0
+      server.on("request", (request, response) => {
+        reached++
+        request.resume().once("end", () => response.end("handled"))
+      })
+      const post = (contentType: string) =>
+        exchange(port, `POST /datasets/upload HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Type: ${contentType}\r\nContent-Length: 3\r\n\r\nabc`)
+      for (const contentType of ["multipart/form-data", "multipart/form-data; boundary=", `multipart/form-data; boundary="${"b".repeat(71)}"`, "Multipart/Mixed; charset=utf-8"]) {
+        const answer = await post(contentType)
+        expect(answer.text, contentType).toMatch(/^HTTP\/1\.1 400 /)
+        expect(answer.text).toMatch(/"code":"malformed_request"/)
+      }
+      expect(reached).toBe(0)
+      for (const contentType of ["multipart/form-data; boundary=abc", `multipart/form-data; boundary="a b"`, "text/csv"]) {
+        expect((await post(contentType)).text, contentType).toMatch(/^HTTP\/1\.1 200 [\s\S]*handled$/)
+      }
+      expect(reached).toBe(3)
+    })
+  })
+
+  it("answers a body that stops arriving 408 request_timeout and closes the connection; a body that keeps coming is read", async () => {
+    await withServer(async (server, port) => {
+      server.on("request", (request, response) => {
+        let bytes = 0
+        request.on("data", (chunk: Buffer) => (bytes += chunk.length))
+        request.once("end", () => response.end(`read ${bytes}`))
+      })
+      const stalled = await exchange(port, "POST /x HTTP/1.1\r\nHost: x\r\nContent-Length: 10\r\n\r\nabc")
+      expect(stalled.text).toMatch(/^HTTP\/1\.1 408 /)
+      expect(stalled.text).toMatch(/"code":"request_timeout"/)
+      expect(stalled.closed).toBe(true)
+
+      // Ten bytes, one every 100 ms: a whole second, over three times the idle time, never idle for it.
+      const slow = await new Promise<string>((resolve) => {
+        const socket = connect(port, "127.0.0.1", async () => {
+          socket.write("POST /x HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: 10\r\n\r\n")
+          for (let index = 0; index < 10; index++) {
+            await new Promise((tick) => setTimeout(tick, 100))
+            socket.write("z")
+          }
+        })
+        let text = ""
+        socket.setEncoding("utf8").on("data", (chunk: string) => (text += chunk))
+        socket.once("close", () => resolve(text))
+      })
+      expect(slow).toMatch(/^HTTP\/1\.1 200 [\s\S]*read 10$/)
+
+      // A request without a body is never timed, however long its answer takes.
+      server.removeAllListeners("request")
+      server.on("request", (_request, response) => setTimeout(() => response.end("late"), 600))
+      expect((await exchange(port, get)).text).toMatch(/^HTTP\/1\.1 200 [\s\S]*late$/)
+    })
+  })
+})
