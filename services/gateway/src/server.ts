@@ -1,21 +1,46 @@
 import { NodeHttpServer } from "@effect/platform-node"
-import { Config, Duration, Effect, Layer } from "effect"
-import { guardedServer } from "./http/node/guardedServer.ts"
+import { Config, Context, Duration, Effect, Layer } from "effect"
+import { makeServerGuards, type ServerGuards as Guards } from "./http/node/guardedServer.ts"
 
 export const ServerConfig = Config.all({
   port: Config.port("PORT").pipe(Config.withDefault(8000)),
   /** Loopback unless deliberately exposed; the container image sets 0.0.0.0. */
   host: Config.string("HOST").pipe(Config.withDefault("127.0.0.1")),
   /** A request whose body sends nothing for this long is answered 408 and its connection closed. */
-  bodyIdleTimeout: Config.duration("BODY_IDLE_TIMEOUT").pipe(Config.withDefault(Duration.seconds(30)))
+  bodyIdleTimeout: Config.duration("BODY_IDLE_TIMEOUT").pipe(Config.withDefault(Duration.seconds(30))),
+  /** At shutdown, how long requests in flight may take to finish before their connections are closed. */
+  shutdownGrace: Config.duration("SHUTDOWN_GRACE").pipe(Config.withDefault(Duration.seconds(10)))
 })
+
+/** The HTTP server's guards (http/node/guardedServer.ts), for the drain at shutdown. */
+export class ServerGuards extends Context.Tag("@synth/gateway/ServerGuards")<ServerGuards, Guards>() {}
 
 /**
  * The gateway's HTTP server on PORT and HOST: 503 until the API is attached, 400 for multipart without a boundary,
- * 408 for a stalled body (http/node/guardedServer.ts).
+ * 408 for a stalled body; and its guards, for DrainOnShutdown.
  */
 export const HttpServerLive = Layer.unwrapEffect(
-  Effect.map(ServerConfig, ({ bodyIdleTimeout, host, port }) =>
-    NodeHttpServer.layer(guardedServer({ bodyIdleTimeoutMs: Duration.toMillis(bodyIdleTimeout) }), { host, port })
-  )
+  Effect.map(ServerConfig, ({ bodyIdleTimeout, host, port }) => {
+    const guards = makeServerGuards({ bodyIdleTimeoutMs: Duration.toMillis(bodyIdleTimeout) })
+    return Layer.merge(NodeHttpServer.layer(guards.createServer, { host, port }), Layer.succeed(ServerGuards, guards))
+  })
+)
+
+/**
+ * Graceful shutdown of the HTTP side: stop taking requests and let those in flight finish within SHUTDOWN_GRACE.
+ * Build it on top of everything else (`DrainOnShutdown.pipe(Layer.provide(app))`): its finalizer then runs first,
+ * while the API, the services and the event log are all still there to answer.
+ */
+export const DrainOnShutdown = Layer.scopedDiscard(
+  Effect.gen(function* () {
+    const guards = yield* ServerGuards
+    const { shutdownGrace } = yield* ServerConfig
+    yield* Effect.addFinalizer(() =>
+      Effect.gen(function* () {
+        yield* Effect.logInfo("shutting down: no new requests; waiting for those in flight", { graceMs: Duration.toMillis(shutdownGrace) })
+        const cut = yield* Effect.promise(() => guards.drain(Duration.toMillis(shutdownGrace)))
+        if (cut > 0) yield* Effect.logWarning("requests still in flight at the end of the shutdown grace were cut", { requests: cut })
+      })
+    )
+  })
 )

@@ -3,7 +3,7 @@ import { layerFromConfig as BlobStoreLive } from "@synth/blobstore"
 import { EvaluationLive } from "@synth/evaluation-service"
 import { Ids, layerEmbeddedConfig as EventLogLive } from "@synth/eventlog"
 import { GenerationLive } from "@synth/generation"
-import { GatewayHttpLive, gatewayMigrations, gatewayProjections, HttpServerLive } from "@synth/gateway"
+import { DrainOnShutdown, GatewayHttpLive, gatewayMigrations, gatewayProjections, HttpServerLive } from "@synth/gateway"
 import { IngestLive } from "@synth/ingest"
 import { PrivacyLive } from "@synth/privacy"
 import { ProfilingLive } from "@synth/profiling"
@@ -30,7 +30,7 @@ export const StandaloneLive = Layer.mergeAll(
   GenerationLive,
   EvaluationLive
 ).pipe(
-  Layer.provide(HttpServerLive),
+  Layer.provideMerge(HttpServerLive),
   Layer.provide(ProjectorRuntime.layerRunning),
   Layer.provide(Layer.mergeAll(TokensLive, PasswordHasher.Default, Ids.Default)),
   Layer.provideMerge(ProjectorLive),
@@ -38,3 +38,10 @@ export const StandaloneLive = Layer.mergeAll(
   Layer.provideMerge(BlobStoreLive),
   Layer.provideMerge(EventLogLive)
 )
+
+/**
+ * The embedded default as a process runs it: at SIGTERM the HTTP side drains first (no new requests, those in
+ * flight finish within SHUTDOWN_GRACE), then the services stop (running generation jobs are handed back), then
+ * the stores close.
+ */
+export const StandaloneProcessLive = DrainOnShutdown.pipe(Layer.provide(StandaloneLive))

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto"
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http"
+import { createServer as createNodeServer, type IncomingMessage, type Server, type ServerResponse } from "node:http"
 
 /**
  * The gateway's Node HTTP server, with three guards that answer where the Effect application cannot, because it
@@ -14,7 +14,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
  *   and its connection is closed. The clock restarts with every chunk, so a large upload that keeps sending is never
  *   cut; only the body counts, so a slow answer (an upload waiting for ingestion) is not a stall.
  *
- * Each answer is the one error shape (RFC 9457 problem details) with an `X-Request-Id`.
+ * Each answer is the one error shape (RFC 9457 problem details) with an `X-Request-Id`. At shutdown, `drain` stops
+ * taking requests (503 with Retry-After) and lets the ones in flight finish within a bound.
  */
 export interface GuardOptions {
   readonly bodyIdleTimeoutMs: number
@@ -96,25 +97,76 @@ const watchBodyIdle = (request: IncomingMessage, response: ServerResponse, idleM
   timer.unref()
 }
 
+const shuttingDown = (_request: IncomingMessage, response: ServerResponse) =>
+  problem(response, 503, "service_unavailable", "Service unavailable", "The service is shutting down. Retry in a moment.", {
+    "retry-after": "1"
+  })
+
+/** The guards of one server: its `createServer` for NodeHttpServer.layer, and the drain that graceful shutdown runs. */
+export interface ServerGuards {
+  readonly createServer: () => Server
+  /**
+   * Stops taking requests (each new one gets 503 with Retry-After), waits up to `graceMs` for the requests in flight
+   * to be answered, then closes every connection still open. Resolves with how many were still in flight.
+   */
+  readonly drain: (graceMs: number) => Promise<number>
+}
+
 /**
- * A `createServer` for NodeHttpServer.layer: the guards above in front of whatever handler the platform attaches.
- * They sit in `emit` rather than in a listener of their own, because a request they answer must not reach the
- * platform's listener at all.
+ * The guards above in front of whatever handler the platform attaches. They sit in `emit` rather than in a listener
+ * of their own, because a request they answer must not reach the platform's listener at all.
  */
-export const guardedServer = (options: GuardOptions) => (): Server => {
-  const server = createServer()
-  const emit = server.emit.bind(server) as (event: string | symbol, ...args: Array<unknown>) => boolean
-  server.emit = ((event: string | symbol, ...args: Array<unknown>) => {
-    if (event === "request") {
-      const [request, response] = args as [IncomingMessage, ServerResponse]
-      if (server.listenerCount("request") === 0) {
-        notReady(request, response)
-        return true
+export const makeServerGuards = (options: GuardOptions): ServerGuards => {
+  let server: Server | undefined
+  let draining = false
+  let inFlight = 0
+  let onIdle: (() => void) | undefined
+
+  const createServer = (): Server => {
+    const created = createNodeServer()
+    server = created
+    const emit = created.emit.bind(created) as (event: string | symbol, ...args: Array<unknown>) => boolean
+    created.emit = ((event: string | symbol, ...args: Array<unknown>) => {
+      if (event === "request") {
+        const [request, response] = args as [IncomingMessage, ServerResponse]
+        if (draining) {
+          shuttingDown(request, response)
+          return true
+        }
+        if (created.listenerCount("request") === 0) {
+          notReady(request, response)
+          return true
+        }
+        if (rejectMalformedMultipart(request, response)) return true
+        watchBodyIdle(request, response, options.bodyIdleTimeoutMs)
+        inFlight++
+        response.once("close", () => {
+          inFlight--
+          if (draining) created.closeIdleConnections()
+          if (inFlight === 0) onIdle?.()
+        })
       }
-      if (rejectMalformedMultipart(request, response)) return true
-      watchBodyIdle(request, response, options.bodyIdleTimeoutMs)
+      return emit(event, ...args)
+    }) as Server["emit"]
+    return created
+  }
+
+  const drain = async (graceMs: number) => {
+    draining = true
+    server?.closeIdleConnections()
+    if (inFlight > 0) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, graceMs)
+        onIdle = () => {
+          clearTimeout(timer)
+          resolve()
+        }
+      })
     }
-    return emit(event, ...args)
-  }) as Server["emit"]
-  return server
+    const cut = inFlight
+    server?.closeAllConnections()
+    return cut
+  }
+
+  return { createServer, drain }
 }

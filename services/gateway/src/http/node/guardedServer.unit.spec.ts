@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import type { Server } from "node:http"
 import { connect } from "node:net"
-import { guardedServer } from "./guardedServer.ts"
+import { makeServerGuards } from "./guardedServer.ts"
 
 const listening = (server: Server) =>
   new Promise<number>((resolve) => server.listen(0, "127.0.0.1", () => resolve((server.address() as { port: number }).port)))
@@ -22,7 +22,7 @@ const exchange = (port: number, request: string, deadlineMs = 5_000) =>
   })
 
 const withServer = async (body: (server: Server, port: number) => Promise<void>) => {
-  const server = guardedServer({ bodyIdleTimeoutMs: 300 })()
+  const server = makeServerGuards({ bodyIdleTimeoutMs: 300 }).createServer()
   const port = await listening(server)
   try {
     await body(server, port)
@@ -107,5 +107,41 @@ describe("guardedServer", () => {
       server.on("request", (_request, response) => setTimeout(() => response.end("late"), 600))
       expect((await exchange(port, get)).text).toMatch(/^HTTP\/1\.1 200 [\s\S]*late$/)
     })
+  })
+
+  it("drains: new requests get 503 while the ones in flight finish; it waits no longer than the grace", async () => {
+    const guards = makeServerGuards({ bodyIdleTimeoutMs: 5_000 })
+    const server = guards.createServer()
+    const port = await listening(server)
+    try {
+      server.on("request", (request, response) => {
+        const delay = Number(new URL(request.url ?? "/", "http://x").searchParams.get("ms") ?? 0)
+        setTimeout(() => response.end(`after ${delay}`), delay)
+      })
+      const inFlight = exchange(port, "GET /?ms=400 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+      await new Promise((tick) => setTimeout(tick, 100))
+      const started = Date.now()
+      const drained = guards.drain(5_000)
+      const refused = await exchange(port, get)
+      expect(refused.text).toMatch(/^HTTP\/1\.1 503 /)
+      expect(refused.text).toMatch(/shutting down/)
+      expect((await inFlight).text).toMatch(/^HTTP\/1\.1 200 [\s\S]*after 400$/)
+      expect(await drained).toBe(0)
+      expect(Date.now() - started).toBeLessThan(2_000)
+    } finally {
+      await new Promise((resolve) => server.close(resolve))
+    }
+
+    const bounded = makeServerGuards({ bodyIdleTimeoutMs: 5_000 })
+    const slowServer = bounded.createServer()
+    const slowPort = await listening(slowServer)
+    slowServer.on("request", (_request, response) => setTimeout(() => response.end("late"), 3_000))
+    const cutShort = exchange(slowPort, get)
+    await new Promise((tick) => setTimeout(tick, 100))
+    const started = Date.now()
+    expect(await bounded.drain(300)).toBe(1)
+    expect(Date.now() - started).toBeLessThan(1_500)
+    expect((await cutShort).closed).toBe(true)
+    await new Promise((resolve) => slowServer.close(resolve))
   })
 })
