@@ -1,4 +1,6 @@
+import { OpenApi } from "@effect/platform"
 import { NodeHttpServer } from "@effect/platform-node"
+import { SynthApi } from "@synth/contracts"
 import { Config, Context, Duration, Effect, Layer } from "effect"
 import { makeServerGuards, type ServerGuards as Guards } from "./http/node/guardedServer.ts"
 
@@ -12,6 +14,19 @@ export const ServerConfig = Config.all({
   shutdownGrace: Config.duration("SHUTDOWN_GRACE").pipe(Config.withDefault(Duration.seconds(10)))
 })
 
+/**
+ * The media types each route of the API takes as its body, from its OpenAPI description (so the contract is the one
+ * place that says so): `[]` for a route without a body, undefined for a path or method the API does not have.
+ */
+const bodyTypesOfApi = (): ((method: string, path: string) => ReadonlyArray<string> | undefined) => {
+  const routes = Object.entries(OpenApi.fromApi(SynthApi).paths).flatMap(([template, operations]) => {
+    const pattern = new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\\?\{[^}]+\\?\}/g, "[^/]+")}/?$`)
+    return Object.entries(operations as Record<string, { readonly requestBody?: { readonly content?: Record<string, unknown> } }>)
+      .map(([method, operation]) => ({ method: method.toUpperCase(), pattern, types: Object.keys(operation.requestBody?.content ?? {}) }))
+  })
+  return (method, path) => routes.find((route) => route.method === method && route.pattern.test(path))?.types
+}
+
 /** The HTTP server's guards (http/node/guardedServer.ts), for the drain at shutdown. */
 export class ServerGuards extends Context.Tag("@synth/gateway/ServerGuards")<ServerGuards, Guards>() {}
 
@@ -21,7 +36,7 @@ export class ServerGuards extends Context.Tag("@synth/gateway/ServerGuards")<Ser
  */
 export const HttpServerLive = Layer.unwrapEffect(
   Effect.map(ServerConfig, ({ bodyIdleTimeout, host, port }) => {
-    const guards = makeServerGuards({ bodyIdleTimeoutMs: Duration.toMillis(bodyIdleTimeout) })
+    const guards = makeServerGuards({ bodyIdleTimeoutMs: Duration.toMillis(bodyIdleTimeout), bodyTypesOf: bodyTypesOfApi() })
     return Layer.merge(NodeHttpServer.layer(guards.createServer, { host, port }), Layer.succeed(ServerGuards, guards))
   })
 )

@@ -2,6 +2,7 @@ import { HttpApp, HttpServerError, HttpServerRequest, HttpServerResponse } from 
 import { errorTypeUri, type FieldError, type ProblemDetails } from "@synth/contracts"
 import { Cause, Effect } from "effect"
 import { recordRequest } from "./metrics.ts"
+import { limitJsonDepth } from "./jsonDepth.ts"
 import { currentRequestId, requestIdOf } from "./requestContext.ts"
 import { routeTemplateOf } from "./routeTemplates.ts"
 
@@ -28,7 +29,7 @@ export const withProblemDetails = <E, R>(app: HttpApp.Default<E, R>) =>
         )
       )
     )
-    return yield* app.pipe(
+    return yield* limitJsonDepth(app).pipe(
       Effect.tapErrorCause((cause) =>
         HttpServerError.causeResponseStripped(cause)[0].status >= 500 && !Cause.isInterruptedOnly(cause)
           ? Effect.logError("request failed", cause)

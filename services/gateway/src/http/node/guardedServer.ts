@@ -9,7 +9,8 @@ import { createServer as createNodeServer, type IncomingMessage, type Server, ty
  *   are; Node leaves a request with no `request` listener unanswered. Until the handler is attached (and again once
  *   it is detached at shutdown) every request gets 503 `service_unavailable` with `Retry-After`.
  * - **A multipart body without a boundary** (RFC 2046 §5.1.1 requires one) gets 400 `malformed_request`: the
- *   multipart parser throws on it where nothing can catch it.
+ *   multipart parser throws on it where nothing can catch it. **A multipart body sent to a route that does not take
+ *   one** gets 415 `unsupported_media_type`: the platform would parse it anyway (and fail, or wait, on a bad one).
  * - **A stalled body.** A request that stops sending its body for `bodyIdleTimeoutMs` gets 408 `request_timeout`
  *   and its connection is closed. The clock restarts with every chunk, so a large upload that keeps sending is never
  *   cut; only the body counts, so a slow answer (an upload waiting for ingestion) is not a stall.
@@ -19,6 +20,11 @@ import { createServer as createNodeServer, type IncomingMessage, type Server, ty
  */
 export interface GuardOptions {
   readonly bodyIdleTimeoutMs: number
+  /**
+   * The media types a route's body may have (from the API's contract), or undefined for a route the API does not
+   * have (the router answers those).
+   */
+  readonly bodyTypesOf?: (method: string, path: string) => ReadonlyArray<string> | undefined
 }
 
 const problem = (response: ServerResponse, status: number, code: string, title: string, detail: string, headers: Record<string, string> = {}) => {
@@ -46,6 +52,26 @@ const multipartWithoutBoundary = (contentType: string | undefined) => {
   const boundary = /;\s*boundary\s*=\s*(?:"([^"]*)"|([^;\s]*))/i.exec(contentType)
   const value = boundary?.[1] ?? boundary?.[2] ?? ""
   return value.length === 0 || value.length > 70
+}
+
+const isMultipart = (contentType: string | undefined) => contentType !== undefined && /^\s*multipart\//i.test(contentType)
+
+const rejectUnexpectedMultipart = (request: IncomingMessage, response: ServerResponse, options: GuardOptions) => {
+  if (!isMultipart(request.headers["content-type"]) || options.bodyTypesOf === undefined) return false
+  const method = request.method ?? "GET"
+  const path = (request.url ?? "/").split("?")[0]!
+  const accepted = options.bodyTypesOf(method, path)
+  if (accepted === undefined || accepted.some((type) => /^multipart\//i.test(type))) return false
+  const takes = accepted.length === 0 ? "no body" : accepted.join(" or ")
+  problem(
+    response,
+    415,
+    "unsupported_media_type",
+    "Unsupported media type",
+    `${method} ${path.slice(0, 200)} takes ${takes}, not ${(request.headers["content-type"] ?? "").split(";")[0]!.trim().slice(0, 100)}.`,
+    accepted.length === 0 ? {} : { accept: accepted.join(", ") }
+  )
+  return true
 }
 
 const rejectMalformedMultipart = (request: IncomingMessage, response: ServerResponse) => {
@@ -137,7 +163,7 @@ export const makeServerGuards = (options: GuardOptions): ServerGuards => {
           notReady(request, response)
           return true
         }
-        if (rejectMalformedMultipart(request, response)) return true
+        if (rejectMalformedMultipart(request, response) || rejectUnexpectedMultipart(request, response, options)) return true
         watchBodyIdle(request, response, options.bodyIdleTimeoutMs)
         inFlight++
         response.once("close", () => {

@@ -75,6 +75,30 @@ describe("guardedServer", () => {
     })
   })
 
+  it("answers a multipart body to a route that takes another type 415 unsupported_media_type, naming what it takes", async () => {
+    const server = makeServerGuards({
+      bodyIdleTimeoutMs: 5_000,
+      bodyTypesOf: (method, path) => (method === "POST" && path === "/upload" ? ["multipart/form-data"] : path === "/json" ? ["application/json"] : undefined)
+    }).createServer()
+    const port = await listening(server)
+    try {
+      server.on("request", (request, response) => request.resume().once("end", () => response.end("handled")))
+      const post = (path: string, contentType: string) =>
+        exchange(port, `POST ${path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Type: ${contentType}\r\nContent-Length: 7\r\n\r\n--b--\r\n`)
+      const refused = await post("/json?x=1", "multipart/form-data; boundary=b")
+      expect(refused.text).toMatch(/^HTTP\/1\.1 415 /)
+      expect(refused.text).toMatch(/accept: application\/json/i)
+      expect(refused.text).toMatch(/"code":"unsupported_media_type"/)
+      expect(refused.text).toMatch(/POST \/json takes application\/json, not multipart\/form-data/)
+      // The route that takes multipart, a route the API does not have (the router's 404), and JSON to JSON pass.
+      expect((await post("/upload", "multipart/form-data; boundary=b")).text).toMatch(/handled$/)
+      expect((await post("/unknown", "multipart/form-data; boundary=b")).text).toMatch(/handled$/)
+      expect((await post("/json", "application/json")).text).toMatch(/handled$/)
+    } finally {
+      await new Promise((resolve) => server.close(resolve))
+    }
+  })
+
   it("answers a body that stops arriving 408 request_timeout and closes the connection; a body that keeps coming is read", async () => {
     await withServer(async (server, port) => {
       server.on("request", (request, response) => {
