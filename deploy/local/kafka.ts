@@ -227,7 +227,9 @@ export const start = async (options: StartOptions): Promise<LocalServer> => {
   writeFileSync(log4jFile, log4jProperties(logFile))
   const jvm = [`-Dlog4j.configuration=file:${log4jFile}`, `-Dkafka.logs.dir=${home}`, "-Djava.awt.headless=true"]
 
-  await run(
+  // A kept data directory is formatted already (its meta.properties names the cluster): reused as it is.
+  const formatted = options.keep === true && existsSync(join(dataDir, "meta.properties"))
+  if (!formatted) await run(
     "formatting the KRaft storage",
     java(),
     [...jvm, "-Xmx256m", "-cp", classpath, "kafka.tools.StorageTool", "format", "-t", clusterId(), "-c", propertiesFile],
@@ -260,6 +262,7 @@ export const start = async (options: StartOptions): Promise<LocalServer> => {
   }
   const stop = async () => {
     await halt()
+    if (options.keep === true) return
     rmSync(home, { recursive: true, force: true })
     // The run directory may be shared with other local servers: it goes only once nothing else is left in it.
     if (existsSync(options.runDir) && readdirSync(options.runDir).length === 0) rmSync(options.runDir, { recursive: true })
