@@ -50,6 +50,9 @@ export const applyEvaluationEvent = (event: DomainEvent, meta: StoredEvent) =>
           WHERE id = ${evaluationId} AND status = 'running'`
         return
       }
+      case "evaluation.deleted":
+        yield* sql`DELETE FROM evaluations WHERE id = ${event.payload.evaluationId}`
+        return
       default:
         return absurd<void>(event)
     }

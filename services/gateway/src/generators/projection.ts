@@ -120,6 +120,10 @@ export const applyGeneratorEvent = (event: DomainEvent, meta: StoredEvent) =>
           UPDATE generator_outputs SET status = 'failed', error = ${event.payload.message}
           WHERE dataset_id = ${event.payload.outputDatasetId} AND status = 'running'`
         return
+      case "generator.deleted":
+        yield* sql`DELETE FROM generator_outputs WHERE generator_id = ${event.payload.generatorId}`
+        yield* sql`DELETE FROM generators WHERE id = ${event.payload.generatorId}`
+        return
       default:
         return absurd<void>(event)
     }
