@@ -36,8 +36,10 @@ export const UserRegistered = defineEvent({
     "user's own key, which forgetting the user destroys.",
   payload: Schema.Struct({
     userId: UserId,
-    email: PersonalData,
-    passwordHash: PersonalData
+    email: PersonalData.annotations({
+      description: "the email, lower case, sealed under the user's key (`{ plain }` only when read from v1)"
+    }),
+    passwordHash: PersonalData.annotations({ description: "the password's scrypt hash, sealed likewise" })
   })
 })
 

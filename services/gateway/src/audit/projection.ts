@@ -25,6 +25,7 @@ const auditFeedLock = 7_001_007
 /**
  * Appends every event, of every topic, to `audit_events` with its envelope and log position. Idempotent: a
  * redelivered event (same event id) changes nothing. The optional `integrity` seal of an envelope is kept as it came.
+ * `user.forgotten` also hides the clear email of that user's version-1 registration.
  */
 export const applyAuditEvent = (event: DomainEvent, meta: StoredEvent) =>
   Effect.gen(function* () {

@@ -7,7 +7,8 @@ const projected = consumedBy("evaluationsProjection")
 
 /**
  * Folds evaluation events into `evaluations`. Idempotent and first-outcome-wins: the request inserts ON CONFLICT DO
- * NOTHING, an outcome only moves a `running` row. The ML utility settings are stored as the API shows them.
+ * NOTHING, an outcome only moves a `running` row, a deletion (its owner being forgotten) removes the row. The ML
+ * utility settings are stored as the API shows them.
  */
 export const applyEvaluationEvent = (event: DomainEvent, meta: StoredEvent) =>
   Effect.gen(function* () {

@@ -8,7 +8,8 @@ const projected = consumedBy("generatorsProjection")
 /**
  * Folds generator events into `generators` and `generator_outputs`. Idempotent and first-outcome-wins: the request
  * inserts ON CONFLICT DO NOTHING, every later event only moves a `running` row, progress only for the current
- * attempt and never backwards. A requeued job starts over: phase queued, progress 0, its losses cleared.
+ * attempt and never backwards. A requeued job starts over: phase queued, progress 0, its losses cleared. A deletion
+ * (its owner being forgotten) removes the generator's rows.
  */
 export const applyGeneratorEvent = (event: DomainEvent, meta: StoredEvent) =>
   Effect.gen(function* () {

@@ -45,6 +45,8 @@ export class AuthService extends Effect.Service<AuthService>()("@synth/gateway/A
     const auditors = new Set(config.auditorEmails.map(normaliseEmail))
     /** Compared against when the email is unknown, so a login takes as long whether or not the account exists. */
     const decoyHash = yield* hasher.hash("decoy password that never matches")
+    /** A user id no account has (ids are v7; this one is v4-shaped): its key is never found. */
+    const decoyKeyOwner = "00000000-0000-4000-8000-000000000000"
 
     const rolesOf = (email: string): ReadonlyArray<Role> => (auditors.has(email) ? ["user", "auditor"] : ["user"])
 
@@ -109,9 +111,14 @@ export class AuthService extends Effect.Service<AuthService>()("@synth/gateway/A
       )
     })
 
-    /** Whether the password is the account's; compared against the decoy when there is no hash to compare with. */
+    /**
+     * Whether the password is the account's. Without an account a key is looked up all the same (one that does not
+     * exist) and the decoy hash compared, so the answer takes as long whether or not the email has an account.
+     */
     const passwordMatchesOf = Effect.fn("AuthService.passwordMatches")(function* (state: UserState, password: string) {
-      const hash = state.status === "registered" ? yield* keys.reveal("passwordHash", state.passwordHash) : Option.none()
+      const hash = state.status === "registered"
+        ? yield* keys.reveal("passwordHash", state.passwordHash)
+        : yield* Effect.as(keys.find(decoyKeyOwner), Option.none<string>())
       const matches = yield* hasher.verify(password, Option.getOrElse(hash, () => decoyHash))
       return matches && Option.isSome(hash)
     })
