@@ -107,5 +107,5 @@ describe("the email lookup", () => {
       const rows = yield* sql<{ readonly emailLookup: string; readonly email: unknown; readonly passwordHash: unknown }>`
         SELECT email_lookup AS "emailLookup", email, password_hash AS "passwordHash" FROM users`
       expect(rows).toStrictEqual([{ emailLookup: emailLookup(email), email: { plain: email }, passwordHash: { plain: "scrypt$hash" } }])
-    }).pipe(Effect.provide(layerEmbeddedTest)))
+    }).pipe(Effect.provide(layerEmbeddedTest)), 120_000)
 })
