@@ -92,21 +92,24 @@ export class AuthService extends Effect.Service<AuthService>()("@synth/gateway/A
           }
           const userId = (yield* ids.next) as UserId
           const passwordHash = yield* hasher.hash(credentials.password)
-          // The key exists before the event that needs it; a registration that is not recorded leaves none behind.
+          // The key exists before the event that needs it. It is destroyed where the registration is refused; an
+          // append that fails may leave a key that no event uses (it opens nothing), but never an event without one.
           const key = yield* keys.create(userId)
           const sealed = {
             email: keys.seal(key, userId, "email", email),
             passwordHash: keys.seal(key, userId, "passwordHash", passwordHash)
           }
-          const outcome = yield* commit(userId, { _tag: "Register", userId, ...sealed }, state).pipe(
-            Effect.onError(() => keys.destroy(userId))
+          const taken = Effect.zipRight(
+            keys.destroy(userId),
+            new EmailTaken({ detail: `An account for ${email} already exists. Log in instead.` })
           )
-          if (Either.isLeft(outcome)) {
-            yield* keys.destroy(userId)
-            return yield* new EmailTaken({ detail: `An account for ${email} already exists. Log in instead.` })
-          }
-          const user = yield* users.findById(userId).pipe(Effect.flatMap(Effect.orDie))
-          return { id: user.id, email, created_at: user.createdAt }
+          const outcome = yield* commit(userId, { _tag: "Register", userId, ...sealed }, state)
+          if (Either.isLeft(outcome)) return yield* taken
+          // No row: another replica's registration of the email came first in the log. Destroying this one's key
+          // keeps it out of the read models for good, a replay included, whatever happens to the first account.
+          const user = yield* users.findById(userId)
+          if (Option.isNone(user)) return yield* taken
+          return { id: user.value.id, email, created_at: user.value.createdAt }
         })
       )
     })
