@@ -9,6 +9,7 @@ import { RequireSharedJwtSecret } from "./distributed.ts"
 import { GatewayHttpLive } from "./http/layer.ts"
 import { gatewayMigrations, gatewayProjections } from "./readModels.ts"
 import { DrainOnShutdown, HttpServerLive } from "./server.ts"
+import { UserKeys } from "./users/UserKeys.ts"
 
 // The gateway as its own process (the distributed runtime: one per replica). Infrastructure comes from the
 // environment: Kafka when KAFKA_BROKERS is set, PostgreSQL when DATABASE_URL is set, S3 when S3_ENDPOINT is set,
@@ -19,7 +20,12 @@ import { DrainOnShutdown, HttpServerLive } from "./server.ts"
 const GatewayLive = Layer.mergeAll(GatewayHttpLive, ProjectorRuntime.layerRunning).pipe(
   Layer.provideMerge(HttpServerLive),
   Layer.provide(Layer.mergeAll(TokensLive, PasswordHasher.Default, Ids.Default)),
-  Layer.provide(ProjectorRuntime.layer(gatewayProjections).pipe(Layer.provide(layerMigrations([gatewayMigrations])))),
+  Layer.provide(
+    ProjectorRuntime.layer(gatewayProjections).pipe(
+      Layer.provide(layerMigrations([gatewayMigrations])),
+      Layer.provide(UserKeys.Default)
+    )
+  ),
   Layer.provide(Layer.mergeAll(EventLogLive, ReadModelsLive, BlobStoreLive))
 )
 

@@ -3,7 +3,7 @@ import { layerFromConfig as BlobStoreLive } from "@synth/blobstore"
 import { EvaluationLive } from "@synth/evaluation-service"
 import { Ids, layerEmbeddedConfig as EventLogLive } from "@synth/eventlog"
 import { GenerationLive } from "@synth/generation"
-import { DrainOnShutdown, GatewayHttpLive, gatewayMigrations, gatewayProjections, HttpServerLive } from "@synth/gateway"
+import { DrainOnShutdown, GatewayHttpLive, gatewayMigrations, gatewayProjections, HttpServerLive, UserKeys } from "@synth/gateway"
 import { IngestLive } from "@synth/ingest"
 import { PrivacyLive } from "@synth/privacy"
 import { ProfilingLive } from "@synth/profiling"
@@ -14,8 +14,14 @@ import { Layer } from "effect"
 export const projections = [...gatewayProjections]
 export const migrations = [gatewayMigrations]
 
-/** The projector over this runtime's projections, after the read-model tables are migrated. */
-export const ProjectorLive = ProjectorRuntime.layer(projections).pipe(Layer.provide(layerMigrations(migrations)))
+/**
+ * The projector over this runtime's projections, after the read-model tables are migrated; needs the blob store,
+ * which holds the user keys the users projection opens sealed emails with.
+ */
+export const ProjectorLive = ProjectorRuntime.layer(projections).pipe(
+  Layer.provide(layerMigrations(migrations)),
+  Layer.provide(UserKeys.Default)
+)
 
 /**
  * The embedded default: one process with the gateway and every service, the durable embedded event log, the

@@ -10,6 +10,7 @@ import { ProfileService } from "../datasets/ProfileService.ts"
 import { EvaluationService } from "../evaluations/EvaluationService.ts"
 import { GeneratorService } from "../generators/GeneratorService.ts"
 import { AuthService } from "../users/AuthService.ts"
+import { ForgetService } from "../users/ForgetService.ts"
 import { AccountLive, AuthLive } from "./handlers/auth.ts"
 import { ChatLive } from "./handlers/chat.ts"
 import { DatasetsLive } from "./handlers/datasets.ts"
@@ -40,7 +41,7 @@ const CorsLive = Layer.unwrapEffect(
 const ApiLive = HttpApiBuilder.api(SynthApi).pipe(
   Layer.provide([HealthLive, AuthLive, AccountLive, DatasetsLive, GeneratorsLive, EvaluationsLive, ChatLive, EventsLive]),
   Layer.provide([AuthenticationLive, AddressRateLimitLive]),
-  Layer.provide([AuthService.Default, DatasetService.Default, ProfileService.Default, PiiScanService.Default, GeneratorService.Default, EvaluationService.Default, ChatService.Default, AuditService.Default, RateLimiter.Default])
+  Layer.provide([AuthService.Default, ForgetService.Default, DatasetService.Default, ProfileService.Default, PiiScanService.Default, GeneratorService.Default, EvaluationService.Default, ChatService.Default, AuditService.Default, RateLimiter.Default])
 )
 
 /**
