@@ -1,7 +1,7 @@
 import { describe, expect, it, layer } from "@effect/vitest"
 import { allTopicNames } from "@synth/contracts"
 import { ConfigProvider, Effect, Fiber, Layer, Ref, Schedule } from "effect"
-import { ConfigResourceTypes, Kafka, logLevel } from "kafkajs"
+import { Admin, ConfigResourceTypes } from "@platformatic/kafka"
 import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
@@ -56,22 +56,24 @@ describe("Kafka adapter", () => {
       const brokers = yield* testKafkaBrokers
       const prefix = uniqueKafkaPrefix()
       yield* Layer.build(layerKafka({ brokers, topicPrefix: prefix, partitions: 3 }))
-      const kafka = new Kafka({ brokers: [...brokers], logLevel: logLevel.NOTHING })
-      const admin = kafka.admin()
-      yield* Effect.acquireRelease(Effect.promise(() => admin.connect()), () => Effect.promise(() => admin.disconnect()))
+      const admin = yield* Effect.acquireRelease(
+        Effect.sync(() => new Admin({ clientId: "synth-test-admin", bootstrapBrokers: [...brokers] })),
+        (admin) => Effect.promise(() => admin.close())
+      )
       const names = allTopicNames.map((name) => `${prefix}${name}`)
-      const metadata = yield* Effect.promise(() => admin.fetchTopicMetadata({ topics: names }))
-      expect(metadata.topics.map((topic) => [topic.name, topic.partitions.length]).sort()).toEqual(
+      const metadata = yield* Effect.promise(() => admin.metadata({ topics: names }))
+      expect([...metadata.topics].map(([name, topic]) => [name, topic.partitionsCount]).sort()).toEqual(
         names.map((name) => [name, 3]).sort()
       )
       const configs = yield* Effect.promise(() =>
         admin.describeConfigs({
           includeSynonyms: false,
-          resources: names.map((name) => ({ type: ConfigResourceTypes.TOPIC, name }))
+          resources: names.map((name) => ({ resourceType: ConfigResourceTypes.TOPIC, resourceName: name }))
         })
       )
-      for (const resource of configs.resources) {
-        const value = (name: string) => resource.configEntries.find((entry) => entry.configName === name)?.configValue
+      expect(configs).toHaveLength(names.length)
+      for (const resource of configs) {
+        const value = (name: string) => resource.configs.find((entry) => entry.name === name)?.value
         expect([value("retention.ms"), value("retention.bytes"), value("message.timestamp.type")]).toEqual([
           "-1",
           "-1",
