@@ -5,7 +5,7 @@ import { annotateEventLogs } from "../internal/annotateEventLogs.ts"
 import { type Claims, encodeClaims, keepBusyAssigner, keepBusyProtocol, type TopicPartition } from "./assigner.ts"
 import { type ClientSettings, clientOptions } from "./client.ts"
 import { decodeMessage } from "./codec.ts"
-import { fetchRecords, type FetchPosition, positionKey, retryTransientFetch } from "./fetch.ts"
+import { type FetchedRecord, fetchRecords, type FetchPosition, positionKey, retryTransientFetch } from "./fetch.ts"
 import { logClientEvents } from "./logging.ts"
 import { kafkaFailure, type Topics } from "./topics.ts"
 
@@ -83,7 +83,9 @@ export const makeConsume = (client: ClientSettings, topics: Topics, settings: Co
       )
       const generation = consumer.generationId
       const assigned = (consumer.assignments ?? []).filter((assignment) => physicalTopics.includes(assignment.topic))
-      claims.own(assigned.flatMap(({ partitions, topic }) => partitions.map((partition): TopicPartition => [topic, partition])))
+      claims.own(
+        assigned.flatMap(({ partitions, topic }) => partitions.map((partition): TopicPartition => [topic, partition]))
+      )
       if (assigned.length === 0) return { generation, positions: [] }
       const [committed, earliest] = yield* Effect.tryPromise(() =>
         Promise.all([
@@ -101,42 +103,51 @@ export const makeConsume = (client: ClientSettings, topics: Topics, settings: Co
       return { generation, positions }
     })
 
-    /** Handles what its partitions hold, committing each event, until the group rebalances. */
+    /**
+     * Handles one event and commits the offset after it. Whether the commit landed: when it did not (the group moved
+     * on meanwhile), the member starts over from what the group committed. The partition stays claimed until the
+     * commit is done, so a rebalance cannot hand the event to another member before its offset is committed.
+     */
+    const handleAndCommit = (physicalTopic: string, partition: number, record: FetchedRecord) =>
+      Effect.gen(function*() {
+        const topic = topics.logical(physicalTopic)
+        const event = yield* decodeMessage(topic, partition, record)
+        yield* options.handle(event).pipe(annotateEventLogs(event))
+        const next = { topic: physicalTopic, partition, offset: BigInt(record.offset + 1) }
+        return yield* Effect.tryPromise(() => consumer.commit({ offsets: [{ ...next, leaderEpoch: record.leaderEpoch }] }))
+          .pipe(
+            Effect.as(true),
+            Effect.catchAll(({ error }) =>
+              Effect.as(
+                Effect.logWarning(
+                  `Kafka refused the commit after ${topic}/${partition}@${record.offset} was handled; ` +
+                    "the event will be handled again",
+                  String(error)
+                ),
+                false
+              )
+            )
+          )
+      }).pipe(Effect.ensuring(Effect.sync(() => claims.handle(undefined))))
+
+    /** Handles what its partitions hold, in order, until the group rebalances. */
     const handleUntilRebalance = (generation: number, start: ReadonlyArray<FetchPosition>) =>
       Effect.gen(function*() {
         const positions = new Map(start.map((position) => [positionKey(position.topic, position.partition), position]))
         while (isMember(generation)) {
-          const fetched = yield* fetchRecords(consumer, [...positions.values()], { maxWaitTime: fetchWait, maxBytesPerPartition })
-            .pipe(retryTransientFetch(`fetch ${physicalTopics.join(", ")} for group ${options.group}`))
+          const fetched = yield* fetchRecords(consumer, [...positions.values()], {
+            maxWaitTime: fetchWait,
+            maxBytesPerPartition
+          }).pipe(retryTransientFetch(`fetch ${physicalTopics.join(", ")} for group ${options.group}`))
           for (const [key, records] of fetched) {
-            const { partition, topic: physicalTopic } = positions.get(key)!
-            const topic = topics.logical(physicalTopic)
+            const { partition, topic } = positions.get(key)!
             for (const record of records) {
               // Checked and claimed in one step (nothing runs between them): a rejoin that starts after the check
               // sees the partition as busy, and one that started before it stops this member here.
               if (!isMember(generation)) return
-              claims.handle([physicalTopic, partition])
-              const event = yield* decodeMessage(topic, partition, record)
-              yield* options.handle(event).pipe(annotateEventLogs(event), Effect.ensuring(Effect.sync(() => claims.handle(undefined))))
-              const committed = yield* Effect.tryPromise(() =>
-                consumer.commit({
-                  offsets: [{ topic: physicalTopic, partition, offset: BigInt(record.offset + 1), leaderEpoch: record.leaderEpoch }]
-                })
-              ).pipe(
-                Effect.as(true),
-                Effect.catchAll(({ error }) =>
-                  Effect.as(
-                    Effect.logWarning(
-                      `Kafka refused the commit after ${topic}/${partition}@${record.offset} was handled; ` +
-                        "the event will be handled again",
-                      String(error)
-                    ),
-                    false
-                  )
-                )
-              )
-              if (!committed) return
-              positions.set(key, { topic: physicalTopic, partition, offset: record.offset + 1 })
+              claims.handle([topic, partition])
+              if (!(yield* handleAndCommit(topic, partition, record))) return
+              positions.set(key, { topic, partition, offset: record.offset + 1 })
             }
           }
         }

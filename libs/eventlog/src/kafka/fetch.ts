@@ -46,7 +46,9 @@ const recordsOf = (batches: ReadonlyArray<RecordsBatch>): Array<FetchedRecord> =
         key: record.key?.toString("utf8"),
         text: record.value?.toString("utf8") ?? "",
         // With log-append time the broker stamps the batch, not each record: the records keep the producer's clock.
-        timestamp: Number((batch.attributes & logAppendTime) !== 0 ? batch.maxTimestamp : batch.firstTimestamp + record.timestampDelta),
+        timestamp: Number(
+          (batch.attributes & logAppendTime) !== 0 ? batch.maxTimestamp : batch.firstTimestamp + record.timestampDelta
+        ),
         leaderEpoch: batch.partitionLeaderEpoch
       }))
     )

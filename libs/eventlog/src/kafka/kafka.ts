@@ -41,9 +41,10 @@ export interface KafkaOptions {
 }
 
 /**
- * The event log on Apache Kafka (@platformatic/kafka). One topic per registry entry, partitioned by aggregate id with Kafka's
- * own partitioner; appends are acknowledged by all in-sync replicas through an idempotent producer; consumer groups
- * commit an event's offset only after its handler succeeded.
+ * The event log on Apache Kafka, through @platformatic/kafka (no other file of the project names the client). One
+ * topic per registry entry, partitioned by aggregate id with Kafka's own partitioner; appends are acknowledged by all
+ * in-sync replicas through an idempotent producer; consumer groups commit an event's offset only after its handler
+ * succeeded.
  *
  * Idempotency by eventId: Kafka cannot refuse a record by an application id, so the adapter guarantees it where it
  * can see it. The idempotent producer makes the client's own retries of one request land once; an event appended

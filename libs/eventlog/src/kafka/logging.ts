@@ -1,4 +1,4 @@
-import type { Base, Broker } from "@platformatic/kafka"
+import type { Base, Broker, ConsumerGroupJoinPayload } from "@platformatic/kafka"
 import { Effect, LogLevel, Runtime } from "effect"
 
 const brokerOf = (payload: { readonly broker?: Broker } | undefined) =>
@@ -23,7 +23,7 @@ export const logClientEvents = (client: Base<any, any>) =>
       log(LogLevel.Warning, "connection to a broker failed", brokerOf(payload)))
     client.on("client:broker:disconnect", (payload?: { readonly broker?: Broker }) =>
       log(LogLevel.Debug, "disconnected from a broker", brokerOf(payload)))
-    client.on("consumer:group:join", (payload: { readonly groupId: string; readonly memberId: string; readonly generationId?: number }) =>
+    client.on("consumer:group:join", (payload: ConsumerGroupJoinPayload) =>
       log(LogLevel.Debug, "joined its group", {
         groupId: payload.groupId,
         memberId: payload.memberId,
@@ -32,7 +32,10 @@ export const logClientEvents = (client: Base<any, any>) =>
     client.on("consumer:group:rebalance", (payload: { readonly groupId: string }) =>
       log(LogLevel.Debug, "its group is rebalancing", { groupId: payload.groupId }))
     client.on("consumer:heartbeat:error", (payload: { readonly groupId?: string; readonly error: unknown }) =>
-      log(LogLevel.Warning, "a heartbeat failed (retried)", { groupId: payload.groupId, error: messageOf(payload.error) }))
+      log(LogLevel.Warning, "a heartbeat failed (retried)", {
+        groupId: payload.groupId,
+        error: messageOf(payload.error)
+      }))
     client.on("consumer:heartbeat:stalled", (payload: { readonly stalledFor: number; readonly lastError?: unknown }) =>
       log(LogLevel.Warning, `no heartbeat succeeded for ${payload.stalledFor} ms`, {
         error: payload.lastError === undefined ? undefined : messageOf(payload.lastError)
