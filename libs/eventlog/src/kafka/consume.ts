@@ -139,7 +139,7 @@ export const makeConsume = (client: ClientSettings, topics: Topics, settings: Co
             maxWaitTime: fetchWait,
             maxBytesPerPartition
           }).pipe(retryTransientFetch(`fetch ${physicalTopics.join(", ")} for group ${options.group}`))
-          for (const [key, records] of fetched) {
+          for (const [key, { next, records }] of fetched) {
             const { partition, topic } = positions.get(key)!
             for (const record of records) {
               // Checked and claimed in one step (nothing runs between them): a rejoin that starts after the check
@@ -149,6 +149,7 @@ export const makeConsume = (client: ClientSettings, topics: Topics, settings: Co
               if (!(yield* handleAndCommit(topic, partition, record))) return
               positions.set(key, { topic, partition, offset: record.offset + 1 })
             }
+            positions.set(key, { topic, partition, offset: Math.max(next, positions.get(key)!.offset) })
           }
         }
       })

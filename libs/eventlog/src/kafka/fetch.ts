@@ -55,17 +55,24 @@ const recordsOf = (batches: ReadonlyArray<RecordsBatch>): Array<FetchedRecord> =
 
 export const positionKey = (topic: string, partition: number) => `${partition}:${topic}`
 
+/** What one fetch returned for a partition: its records from the position on, and where the next fetch starts. */
+export interface FetchedPartition {
+  readonly records: ReadonlyArray<FetchedRecord>
+  /** Past the last offset the fetch covered, records or not (a transaction's markers take offsets too). */
+  readonly next: number
+}
+
 /**
- * One fetch of every position, each from its partition's leader: the records at or after each position, by
- * `positionKey`. A fetch of several records batches returns whole batches, so records before a position are dropped
- * here. Fails with the client's error when a leader is unknown or a broker refuses, so the caller can retry those
- * that `isRetriable` allows.
+ * One fetch of every position, each from its partition's leader: by `positionKey`, what it returned for each
+ * partition that had something. A fetch returns whole batches, so records before a position are dropped here. Fails
+ * with the client's error when a leader is unknown or a broker refuses, so the caller can retry those that
+ * `isRetriable` allows.
  */
 export const fetchRecords = (
   consumer: Consumer,
   positions: ReadonlyArray<FetchPosition>,
   settings: FetchSettings
-): Effect.Effect<ReadonlyMap<string, ReadonlyArray<FetchedRecord>>, unknown> =>
+): Effect.Effect<ReadonlyMap<string, FetchedPartition>, unknown> =>
   Effect.gen(function*() {
     const metadata = yield* Effect.tryPromise(() =>
       consumer.metadata({ topics: [...new Set(positions.map((position) => position.topic))] })
@@ -96,15 +103,20 @@ export const fetchRecords = (
         })
       ).pipe(Effect.mapError((failure) => failure.error)), { concurrency: "unbounded" })
     const topicNames = new Map([...metadata.topics].map(([name, topic]) => [topic.id, name]))
-    const fetched = new Map<string, ReadonlyArray<FetchedRecord>>()
+    const fetched = new Map<string, FetchedPartition>()
     for (const answer of answers) {
       for (const topicAnswer of answer.responses) {
         const topic = topicNames.get(topicAnswer.topicId) ?? topicAnswer.topicId
         for (const partitionAnswer of topicAnswer.partitions) {
           const key = positionKey(topic, partitionAnswer.partitionIndex)
           const from = positions.find((position) => positionKey(position.topic, position.partition) === key)
-          if (from === undefined) continue
-          fetched.set(key, recordsOf(partitionAnswer.records ?? []).filter((record) => record.offset >= from.offset))
+          const batches = partitionAnswer.records ?? []
+          const last = batches.at(-1)
+          if (from === undefined || last === undefined) continue
+          fetched.set(key, {
+            records: recordsOf(batches).filter((record) => record.offset >= from.offset),
+            next: Math.max(from.offset, Number(last.firstOffset) + last.lastOffsetDelta + 1)
+          })
         }
       }
     }

@@ -1,14 +1,14 @@
 import { describe, expect, it, layer } from "@effect/vitest"
 import { allTopicNames } from "@synth/contracts"
-import { ConfigProvider, Effect, Fiber, Layer, Ref, Schedule } from "effect"
-import { Admin, ConfigResourceTypes } from "@platformatic/kafka"
+import { ConfigProvider, Context, Effect, Fiber, Layer, Ref, Schedule } from "effect"
+import { Admin, ConfigResourceTypes, Producer, stringSerializers } from "@platformatic/kafka"
 import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
 import { layerFromConfig } from "../config.ts"
 import { EventLog, type StoredEvent } from "../EventLog.ts"
 import { eventLogContract } from "../testing/contract.ts"
-import { payloadN, testEnvelope, uniqueTopic, waitUntilCommitted } from "../testing/fixtures.ts"
+import { payloadN, readAll, testEnvelope, uniqueTopic, waitUntilCommitted } from "../testing/fixtures.ts"
 import { layerKafka } from "./kafka.ts"
 import { kafkaTestSettings, layerKafkaForTests, testKafkaBrokers, uniqueKafkaPrefix } from "./testing.ts"
 
@@ -80,6 +80,35 @@ describe("Kafka adapter", () => {
           "LogAppendTime"
         ])
       }
+    }).pipe(Effect.scoped), 60_000)
+
+  it.live("dates an event by when the broker appended it, not by the clock of whoever produced it", () =>
+    Effect.gen(function*() {
+      const brokers = yield* testKafkaBrokers
+      const prefix = uniqueKafkaPrefix()
+      const topic = uniqueTopic("append-time")
+      const log = Context.get(yield* Layer.build(layerKafka({ brokers, topicPrefix: prefix, topics: [topic] })), EventLog)
+      const producer = yield* Effect.acquireRelease(
+        Effect.sync(() =>
+          new Producer({ clientId: "synth-test-clock", bootstrapBrokers: [...brokers], serializers: stringSerializers })
+        ),
+        (producer) => Effect.promise(() => producer.close(true))
+      )
+      const before = Date.now()
+      yield* Effect.promise(() =>
+        producer.send({
+          messages: [{
+            topic: `${prefix}${topic}`,
+            key: "agg",
+            value: JSON.stringify(testEnvelope("agg", 0)),
+            timestamp: BigInt(Date.UTC(2000, 0, 1))
+          }]
+        })
+      )
+      const [stored] = yield* readAll(topic).pipe(Effect.provideService(EventLog, log))
+      // The broker runs on this machine: its clock and this one agree to well within a second.
+      expect(Date.parse(stored!.appendedAt)).toBeGreaterThanOrEqual(before - 1_000)
+      expect(Date.parse(stored!.appendedAt)).toBeLessThanOrEqual(Date.now() + 1_000)
     }).pipe(Effect.scoped), 60_000)
 
   it.live("is chosen by configuration: Kafka when KAFKA_BROKERS is set, the embedded log otherwise", () =>

@@ -62,22 +62,30 @@ const makeReadWith = <A extends { readonly offset: number }>(decode: Decode<A>) 
     )
     yield* logClientEvents(consumer)
 
-    /** The records from `next` on (up to `end`) that one fetch returned, and where the next fetch starts. */
-    const fetchFrom = (next: number) =>
+    /**
+     * The records from `next` on (up to `end`), and where the next fetch starts. A fetch that finds nothing new is
+     * repeated rather than emitted: each chunk is a batch to its reader (the projector applies one per transaction).
+     */
+    const fetchFrom = (next: number): Effect.Effect<readonly [Chunk.Chunk<A>, Option.Option<number>], EventLogError> =>
       fetchRecords(consumer, [{ topic: physicalTopic, partition, offset: next }], {
         maxWaitTime: followWait,
         maxBytesPerPartition
       }).pipe(
         retryTransientFetch(`read ${physicalTopic}/${partition} from offset ${next}`),
-        Effect.flatMap((fetched) =>
-          Effect.forEach(
-            (fetched.get(positionKey(physicalTopic, partition)) ?? []).filter((record) => record.offset < end),
+        Effect.flatMap((fetched) => {
+          const answer = fetched.get(positionKey(physicalTopic, partition))
+          if (answer === undefined || answer.next <= next) return fetchFrom(next)
+          const after = Math.min(answer.next, end)
+          return Effect.forEach(
+            answer.records.filter((record) => record.offset < end),
             (record) => decode(topic, partition, record)
+          ).pipe(
+            Effect.flatMap((decoded) =>
+              decoded.length === 0 && after < end
+                ? fetchFrom(after)
+                : Effect.succeed([Chunk.unsafeFromArray(decoded), after >= end ? Option.none() : Option.some(after)] as const)
+            )
           )
-        ),
-        Effect.map((decoded) => {
-          const after = decoded.length === 0 ? next : decoded.at(-1)!.offset + 1
-          return [Chunk.unsafeFromArray(decoded), after >= end ? Option.none() : Option.some(after)] as const
         })
       )
 
