@@ -70,7 +70,14 @@ export const makeConsume = (client: ClientSettings, topics: Topics, settings: Co
       // The handler in flight was interrupted before this (its event stays uncommitted); closing leaves the group.
       (consumer) => Effect.promise(() => consumer.close(true).catch(() => undefined))
     )
+    // Fetches wait up to `fetchWait` on the broker, which answers a connection's requests in order: on a client of
+    // their own they never hold up the member's heartbeats and commits.
+    const fetcher = yield* Effect.acquireRelease(
+      Effect.sync(() => new Consumer({ ...clientOptions(client), groupId: topics.group(options.group) })),
+      (fetcher) => Effect.promise(() => fetcher.close(true).catch(() => undefined))
+    )
     yield* logClientEvents(consumer)
+    yield* logClientEvents(fetcher)
     // Raised when the member could not rejoin its group after the client's retries: it stops, as a crash would.
     consumer.on("error", (error: unknown) => Runtime.runFork(runtime)(Deferred.fail(lostGroup, failure(error))))
 
@@ -135,7 +142,7 @@ export const makeConsume = (client: ClientSettings, topics: Topics, settings: Co
       Effect.gen(function*() {
         const positions = new Map(start.map((position) => [positionKey(position.topic, position.partition), position]))
         while (isMember(generation)) {
-          const fetched = yield* fetchRecords(consumer, [...positions.values()], {
+          const fetched = yield* fetchRecords(fetcher, [...positions.values()], {
             maxWaitTime: fetchWait,
             maxBytesPerPartition
           }).pipe(retryTransientFetch(`fetch ${physicalTopics.join(", ")} for group ${options.group}`))
