@@ -15,7 +15,7 @@ import { fileURLToPath } from "node:url"
 import { kafkaBrokerReady } from "@synth/eventlog/kafka-probe"
 import { freePorts, type LocalServer, type StartOptions } from "./localServer.ts"
 
-/** The line the project tests on: @platformatic/kafka speaks Kafka 3.5 through 4.2, so a move to 4.x is open. */
+/** The line the adapter is tested on (@platformatic/kafka supports Kafka 3.5 through 4.2). */
 export const kafkaVersion = "3.9.1"
 export const partitions = 3
 
