@@ -1,47 +1,44 @@
+import type { Base, Broker, ConsumerGroupJoinPayload } from "@platformatic/kafka"
 import { Effect, LogLevel, Runtime } from "effect"
-import { logLevel as KafkaLogLevel, type logCreator as LogCreator } from "kafkajs"
+
+const brokerOf = (payload: { readonly broker?: Broker } | undefined) =>
+  payload?.broker === undefined ? {} : { broker: `${payload.broker.host}:${payload.broker.port}` }
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
 
 /**
- * Fields of kafkajs' log entries that may be shown. Everything else stays out, because some entries carry request
- * payloads, and an event's payload must never reach a log.
+ * The client's events on Effect's loggers. Only what says where (broker, group, member) and what went wrong (an
+ * error's message) is logged: events can carry requests and records, and an event's payload must never reach a log.
+ * Connections that fail and heartbeats that stop are worth a Warning; group joins and rebalances, which a deploy or
+ * a scaled service causes all the time, go to Debug. What really fails surfaces where it is handled. The client
+ * raises `error` when a consumer cannot rejoin its group; an EventEmitter without a listener for it would throw.
  */
-const shownFields = ["broker", "clientId", "groupId", "memberId", "topic", "partition", "retryCount", "retryTime", "error"]
+export const logClientEvents = (client: Base<any, any>) =>
+  Effect.gen(function*() {
+    const runtime = yield* Effect.runtime<never>()
+    const log = (level: LogLevel.LogLevel, message: string, annotations: Record<string, unknown>) =>
+      Runtime.runFork(runtime)(Effect.logWithLevel(level, `Kafka: ${message}`).pipe(Effect.annotateLogs(annotations)))
 
-const levelOf = (level: KafkaLogLevel) => {
-  switch (level) {
-    case KafkaLogLevel.ERROR:
-      return LogLevel.Error
-    case KafkaLogLevel.WARN:
-      return LogLevel.Warning
-    case KafkaLogLevel.INFO:
-      // kafkajs narrates joins, starts and stops at INFO: useful when debugging, noise otherwise.
-      return LogLevel.Debug
-    default:
-      return LogLevel.Trace
-  }
-}
-
-/**
- * kafkajs' logger on Effect's: its entries go through the runtime's loggers, annotated with their namespace. The
- * connection layer logs every error response at ERROR before the caller decides what it means (an expected "topic
- * exists", a retried "coordinator loading"): those go to Debug, and attempts kafkajs retries go to Warning. What is
- * really wrong surfaces where it is handled.
- */
-export const effectLogCreator = (runtime: Runtime.Runtime<never>): LogCreator => () => ({ label: _label, level, log, namespace }) => {
-  const { message, ...extra } = log
-  const isResponseError = namespace === "Connection" && message.startsWith("Response ")
-  const isRetried = level === KafkaLogLevel.ERROR && (extra as { readonly retryCount?: unknown }).retryCount !== undefined
-  const annotations: Record<string, unknown> = namespace === undefined ? {} : { kafka: namespace }
-  for (const field of shownFields) {
-    const value = (extra as Record<string, unknown>)[field]
-    if (value !== undefined) annotations[field] = value
-  }
-  Runtime.runSync(runtime)(
-    Effect.logWithLevel(
-      isResponseError ? LogLevel.Debug : isRetried ? LogLevel.Warning : levelOf(level),
-      `kafkajs: ${message}`
-    ).pipe(
-      Effect.annotateLogs(annotations)
-    )
-  )
-}
+    client.on("client:broker:failed", (payload?: { readonly broker?: Broker }) =>
+      log(LogLevel.Warning, "connection to a broker failed", brokerOf(payload)))
+    client.on("client:broker:disconnect", (payload?: { readonly broker?: Broker }) =>
+      log(LogLevel.Debug, "disconnected from a broker", brokerOf(payload)))
+    client.on("consumer:group:join", (payload: ConsumerGroupJoinPayload) =>
+      log(LogLevel.Debug, "joined its group", {
+        groupId: payload.groupId,
+        memberId: payload.memberId,
+        generationId: payload.generationId
+      }))
+    client.on("consumer:group:rebalance", (payload: { readonly groupId: string }) =>
+      log(LogLevel.Debug, "its group is rebalancing", { groupId: payload.groupId }))
+    client.on("consumer:heartbeat:error", (payload: { readonly groupId?: string; readonly error: unknown }) =>
+      log(LogLevel.Warning, "a heartbeat failed (retried)", {
+        groupId: payload.groupId,
+        error: messageOf(payload.error)
+      }))
+    client.on("consumer:heartbeat:stalled", (payload: { readonly stalledFor: number; readonly lastError?: unknown }) =>
+      log(LogLevel.Warning, `no heartbeat succeeded for ${payload.stalledFor} ms`, {
+        error: payload.lastError === undefined ? undefined : messageOf(payload.lastError)
+      }))
+    client.on("error", (error: unknown) => log(LogLevel.Error, "the client failed", { error: messageOf(error) }))
+  })
