@@ -3,6 +3,7 @@ import { NodeHttpServer } from "@effect/platform-node"
 import { SynthApi } from "@synth/contracts"
 import { Config, Context, Duration, Effect, Layer } from "effect"
 import { makeServerGuards, type ServerGuards as Guards } from "./http/node/guardedServer.ts"
+import { routeTemplateOf } from "./http/routeTemplates.ts"
 
 export const ServerConfig = Config.all({
   port: Config.port("PORT").pipe(Config.withDefault(8000)),
@@ -16,15 +17,18 @@ export const ServerConfig = Config.all({
 
 /**
  * The media types each route of the API takes as its body, from its OpenAPI description (so the contract is the one
- * place that says so): `[]` for a route without a body, undefined for a path or method the API does not have.
+ * place that says so): `[]` for a route without a body, undefined for a path or method the API does not have. The
+ * request is matched to its route as the access log does it (routeTemplateOf).
  */
 const bodyTypesOfApi = (): ((method: string, path: string) => ReadonlyArray<string> | undefined) => {
-  const routes = Object.entries(OpenApi.fromApi(SynthApi).paths).flatMap(([template, operations]) => {
-    const pattern = new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\\?\{[^}]+\\?\}/g, "[^/]+")}/?$`)
-    return Object.entries(operations as Record<string, { readonly requestBody?: { readonly content?: Record<string, unknown> } }>)
-      .map(([method, operation]) => ({ method: method.toUpperCase(), pattern, types: Object.keys(operation.requestBody?.content ?? {}) }))
-  })
-  return (method, path) => routes.find((route) => route.method === method && route.pattern.test(path))?.types
+  const types = new Map<string, ReadonlyArray<string>>()
+  for (const [path, operations] of Object.entries(OpenApi.fromApi(SynthApi).paths)) {
+    const template = path.replace(/\{([^}]+)\}/g, ":$1")
+    for (const [method, operation] of Object.entries(operations as Record<string, { readonly requestBody?: { readonly content?: Record<string, unknown> } }>)) {
+      types.set(`${method.toUpperCase()} ${template}`, Object.keys(operation.requestBody?.content ?? {}))
+    }
+  }
+  return (method, path) => types.get(`${method} ${routeTemplateOf(method, path)}`)
 }
 
 /** The HTTP server's guards (http/node/guardedServer.ts), for the drain at shutdown. */
