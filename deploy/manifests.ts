@@ -34,12 +34,12 @@ const usedSettings = (services: ReadonlyArray<ServiceDefinition>) =>
 // compose
 
 const healthcheckOf = (port: number) => ({
-  // The image has no curl: Node's fetch asks /health.
+  // The image has no curl: Node's fetch asks /ready (compose starts dependants once a service can take traffic).
   test: [
     "CMD",
     "node",
     "-e",
-    `fetch("http://127.0.0.1:${port}/health").then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))`
+    `fetch("http://127.0.0.1:${port}/ready").then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))`
   ],
   interval: "10s",
   timeout: "3s",
@@ -175,8 +175,9 @@ const envOf = (service: ServiceDefinition) => [
   }))
 ]
 
-const probe = (periodSeconds: number, failureThreshold: number) => ({
-  httpGet: { path: "/health", port: "http" },
+/** Liveness asks /health (the process answers); readiness /ready (it should get traffic: docs in README). */
+const probe = (path: "/health" | "/ready", periodSeconds: number, failureThreshold: number) => ({
+  httpGet: { path, port: "http" },
   periodSeconds,
   timeoutSeconds: 3,
   failureThreshold
@@ -213,9 +214,9 @@ const deployment = (service: ServiceDefinition) => ({
               ? {}
               : {
                 // Up to two minutes to connect and migrate before liveness counts.
-                startupProbe: probe(2, 60),
-                readinessProbe: probe(5, 3),
-                livenessProbe: probe(10, 3)
+                startupProbe: probe("/health", 2, 60),
+                readinessProbe: probe("/ready", 5, 3),
+                livenessProbe: probe("/health", 10, 3)
               }),
             resources: service.resources,
             securityContext: {

@@ -1,10 +1,15 @@
 // Runs the distributed runtime as local processes, as deploy/services.ts lists them: each replica of each service is
 // its own `node <entry>`, the replicas of an HTTP service on `port`, `port + 1`, ... on 127.0.0.1. A
-// process that dies is started again after a second, as an orchestrator would; Ctrl-C stops them all.
-//   eval "$(npm run -s infra -- up)"   # in another shell: Kafka, PostgreSQL, MinIO; prints the exports
-//   JWT_SECRET=$(openssl rand -base64 32) npm run -s distributed
+// process that dies is started again after a second, as an orchestrator would; Ctrl-C stops them all. The recipe
+// (deploy/README.md):
+//   npm run -s infra -- up --data-dir .cache/infra-data --write-env .cache/infra.env   # terminal 1, keeps running
+//   . .cache/infra.env && npm run -s distributed                                      # terminal 2
+// JWT_SECRET, when not set, is read from .cache/jwt-secret, made once (random, readable by this user only): every
+// replica and every restart signs and checks tokens with the same key.
 import { type ChildProcess, spawn } from "node:child_process"
-import { dirname, resolve } from "node:path"
+import { randomBytes } from "node:crypto"
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs"
+import { dirname, join, resolve } from "node:path"
 import { createInterface } from "node:readline"
 import { fileURLToPath } from "node:url"
 import { processCommand } from "./manifests.ts"
@@ -13,6 +18,16 @@ import { services } from "./services.ts"
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..")
 const required = ["KAFKA_BROKERS", "DATABASE_URL", "S3_ENDPOINT", "JWT_SECRET"]
 const restartDelayMs = 1_000
+const jwtSecretFile = join(repoRoot, ".cache", "jwt-secret")
+
+if ((process.env.JWT_SECRET ?? "") === "") {
+  if (!existsSync(jwtSecretFile)) {
+    mkdirSync(dirname(jwtSecretFile), { recursive: true })
+    writeFileSync(jwtSecretFile, `${randomBytes(32).toString("base64url")}\n`, { mode: 0o600, flag: "wx" })
+    console.error(`deploy/run.ts: made a JWT secret in ${jwtSecretFile} (kept for the next runs)`)
+  }
+  process.env.JWT_SECRET = readFileSync(jwtSecretFile, "utf8").trim()
+}
 
 const missing = required.filter((name) => (process.env[name] ?? "") === "")
 if (missing.length > 0) {

@@ -69,8 +69,8 @@ export const settings: ReadonlyArray<Setting> = [
   setting("GENERATOR_CANCEL_TIMEOUT", { compose: "${GENERATOR_CANCEL_TIMEOUT:-5 seconds}", kubernetes: "5 seconds" }),
   // One training per core of the container (its CPU limit): more would only share the cores.
   setting("GENERATION_CONCURRENCY", { compose: "${GENERATION_CONCURRENCY:-2}", kubernetes: "2" }),
-  setting("GENERATION_HEARTBEAT", { compose: "${GENERATION_HEARTBEAT:-5 seconds}", kubernetes: "5 seconds" }),
-  setting("GENERATION_STALL_TIMEOUT", { compose: "${GENERATION_STALL_TIMEOUT:-60 seconds}", kubernetes: "60 seconds" }),
+  setting("GENERATION_HEARTBEAT", { compose: "${GENERATION_HEARTBEAT:-2 seconds}", kubernetes: "2 seconds" }),
+  setting("GENERATION_STALL_TIMEOUT", { compose: "${GENERATION_STALL_TIMEOUT:-10 seconds}", kubernetes: "10 seconds" }),
   setting("GENERATION_MAX_ATTEMPTS", { compose: "${GENERATION_MAX_ATTEMPTS:-2}", kubernetes: "2" }),
   // One evaluation per core of the container (its CPU limit).
   setting("EVALUATION_CONCURRENCY", { compose: "${EVALUATION_CONCURRENCY:-2}", kubernetes: "2" }),

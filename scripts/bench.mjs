@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Runs the benchmarks in test/bench one after another: every `*.bench.ts` is a plain program run with tsx.
-// `npm run bench -- <text>` runs only the files whose path contains <text>.
+// `npm run bench -- <name>` runs the benchmark of that name (test/bench/<name>.bench.ts); any other text, the files
+// whose path contains it.
 import { spawnSync } from "node:child_process"
 import { readdirSync } from "node:fs"
 import { dirname, join, relative } from "node:path"
@@ -10,11 +11,15 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "..")
 const benchDir = join(root, "test", "bench")
 const filters = process.argv.slice(2)
 
-const files = readdirSync(benchDir, { recursive: true, withFileTypes: true })
+const all = readdirSync(benchDir, { recursive: true, withFileTypes: true })
   .filter((entry) => entry.isFile() && entry.name.endsWith(".bench.ts"))
   .map((entry) => relative(root, join(entry.parentPath ?? entry.path, entry.name)))
-  .filter((file) => filters.length === 0 || filters.some((filter) => file.includes(filter)))
   .sort()
+const nameOf = (file) => file.split("/").at(-1).replace(/\.bench\.ts$/, "")
+// A filter that is a benchmark's name runs that one (`load` is not also `upload`); any other, every path containing it.
+const files = filters.length === 0
+  ? all
+  : all.filter((file) => filters.some((filter) => all.some((candidate) => nameOf(candidate) === filter) ? nameOf(file) === filter : file.includes(filter)))
 
 if (files.length === 0) {
   console.log(`no benchmarks in ${relative(root, benchDir)} match ${filters.join(" ") || "*.bench.ts"}`)

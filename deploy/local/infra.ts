@@ -2,9 +2,9 @@
 // MinIO), side by side, on 127.0.0.1; `down()` stops them. Used by the test setup and, as a CLI, by developers:
 //   npm run -s infra -- up [kafka] [postgres] [minio]
 import { rmSync } from "node:fs"
-import { mkdtemp } from "node:fs/promises"
+import { mkdir, mkdtemp, rename, rm, writeFile } from "node:fs/promises"
 import { tmpdir } from "node:os"
-import { join, resolve } from "node:path"
+import { dirname, join, resolve } from "node:path"
 import { pathToFileURL } from "node:url"
 import { infraCacheDir } from "./cacheDir.ts"
 import type { LocalServer, StartOptions } from "./localServer.ts"
@@ -48,6 +48,11 @@ export interface UpOptions {
   readonly env?: Readonly<Record<string, string | undefined>>
   /** Gives up on a server that is not up after this long (a cold build included). */
   readonly timeoutMs?: number
+  /**
+   * Where the servers keep their data between runs (DIR/kafka, DIR/postgres, DIR/minio): reused when there, left
+   * when they stop. Without it each run starts empty and its data is removed.
+   */
+  readonly dataDir?: string
   readonly log?: (line: string) => void
 }
 
@@ -72,21 +77,23 @@ const removeRunDirsOnExit = () => {
   if (removesRunDirsOnExit) return
   removesRunDirsOnExit = true
   process.prependOnceListener("exit", () => {
-    for (const { runDir } of started) rmSync(runDir, { recursive: true, force: true, maxRetries: 3 })
+    for (const { runDir } of started) if (runDir !== "") rmSync(runDir, { recursive: true, force: true, maxRetries: 3 })
   })
 }
 
 const startOne = async (
   name: ServerName,
-  options: { readonly cacheDir: string; readonly timeoutMs: number; readonly log: (line: string) => void }
+  options: { readonly cacheDir: string; readonly timeoutMs: number; readonly log: (line: string) => void; readonly dataDir?: string | undefined }
 ): Promise<ServerOutcome> => {
   const log = (line: string) => options.log(`[${name}] ${line}`)
   const begun = performance.now()
   const elapsed = () => performance.now() - begun
   let timedOut = false
   try {
-    const runDir = await mkdtemp(join(tmpdir(), `synth-${name}-`))
-    const starting = serverKinds[name].load().then((module) => module.start({ cacheDir: options.cacheDir, runDir, log }))
+    const keep = options.dataDir !== undefined
+    const runDir = keep ? join(options.dataDir!, name) : await mkdtemp(join(tmpdir(), `synth-${name}-`))
+    if (keep) await mkdir(runDir, { recursive: true })
+    const starting = serverKinds[name].load().then((module) => module.start({ cacheDir: options.cacheDir, runDir, log, keep }))
     // A start cannot be cancelled: one that finishes after its deadline is stopped as soon as it is up.
     void starting.then((server) => timedOut ? server.stop() : undefined, () => undefined)
     let timer: NodeJS.Timeout | undefined
@@ -97,7 +104,7 @@ const startOne = async (
       }, options.timeoutMs)
     })
     const server = await Promise.race([starting, deadline]).finally(() => clearTimeout(timer))
-    started.push({ name, server, runDir })
+    started.push({ name, server, runDir: keep ? "" : runDir })
     log(`ready in ${seconds(elapsed())}: ${Object.keys(server.env).join(", ")}`)
     return { name, status: "started", env: server.env, millis: elapsed() }
   } catch (error) {
@@ -124,7 +131,7 @@ export const up = async (options: UpOptions = {}): Promise<Infra> => {
   const begun = performance.now()
   const outcomes = [
     ...given.map((name): ServerOutcome => ({ name, status: "given", variable: serverKinds[name].givenBy })),
-    ...(await Promise.all(toStart.map((name) => startOne(name, { cacheDir, log, timeoutMs: options.timeoutMs ?? 20 * 60_000 }))))
+    ...(await Promise.all(toStart.map((name) => startOne(name, { cacheDir, log, timeoutMs: options.timeoutMs ?? 20 * 60_000, dataDir: options.dataDir }))))
   ]
   if (toStart.length > 0) log(`[infra] done in ${seconds(performance.now() - begun)}`)
   if (started.length > 0) removeRunDirsOnExit()
@@ -154,19 +161,53 @@ export const down = async (log: (line: string) => void = defaultLog): Promise<vo
 
 const shellQuote = (value: string) => `'${value.replaceAll("'", `'\\''`)}'`
 
-const usage = `usage: npm run -s infra -- up [${serverNames.join("|")} ...]
+const usage = `usage: npm run -s infra -- up [${serverNames.join("|")} ...] [--write-env FILE] [--data-dir DIR]
 Starts the servers (all by default) that KAFKA_BROKERS, DATABASE_URL and S3_ENDPOINT do not already name, prints
-their settings as export lines on stdout, and keeps them running until Ctrl-C.`
+their settings as export lines on stdout, and keeps them running until Ctrl-C.
+  --write-env FILE also writes the export lines to FILE, only once every server is up (never a partial file; not
+                   called --env-file, which Node takes for its own wherever it appears on the command line)
+  --data-dir DIR   keeps the servers' data in DIR between runs (the event log, the read models, the blobs survive a
+                   restart of the servers); without it each run starts empty and removes its data`
+
+/** The names and the two options of the command line; undefined when it does not parse. */
+const parseArgs = (args: ReadonlyArray<string>) => {
+  const names: Array<ServerName> = []
+  let envFile: string | undefined
+  let dataDir: string | undefined
+  const [command, ...rest] = args
+  if (command !== "up") return undefined
+  for (let index = 0; index < rest.length; index++) {
+    const arg = rest[index]!
+    if (arg === "--write-env" || arg === "--data-dir") {
+      const value = rest[++index]
+      if (value === undefined || value.startsWith("--")) return undefined
+      if (arg === "--write-env") envFile = resolve(value)
+      else dataDir = resolve(value)
+    } else if (serverNames.includes(arg as ServerName)) names.push(arg as ServerName)
+    else return undefined
+  }
+  return { names, envFile, dataDir }
+}
+
+/** Written beside, then renamed: a reader never sees a half-written file. */
+const writeAtomically = async (file: string, text: string) => {
+  await mkdir(dirname(file), { recursive: true })
+  const temporary = `${file}.${process.pid}.tmp`
+  await writeFile(temporary, text, { mode: 0o600 })
+  await rename(temporary, file)
+}
 
 const main = async (args: ReadonlyArray<string>) => {
-  const [command, ...names] = args
-  const unknown = names.filter((name) => !serverNames.includes(name as ServerName))
-  if (command !== "up" || unknown.length > 0) {
-    console.error(unknown.length > 0 ? `unknown server: ${unknown.join(", ")}\n${usage}` : usage)
+  const parsed = parseArgs(args)
+  if (parsed === undefined) {
+    console.error(usage)
     process.exitCode = 2
     return
   }
-  const infra = await up(names.length > 0 ? { servers: names as ReadonlyArray<ServerName> } : {})
+  const infra = await up({
+    ...(parsed.names.length > 0 ? { servers: parsed.names } : {}),
+    ...(parsed.dataDir === undefined ? {} : { dataDir: parsed.dataDir })
+  })
   const failed = infra.outcomes.filter((outcome) => outcome.status === "failed")
   if (failed.length > 0) {
     await down()
@@ -174,13 +215,20 @@ const main = async (args: ReadonlyArray<string>) => {
     process.exitCode = 1
     return
   }
-  for (const [key, value] of Object.entries(infra.env)) console.log(`export ${key}=${shellQuote(value)}`)
-  console.error("[infra] running; Ctrl-C stops the servers and removes their data")
+  const exports = Object.entries(infra.env).map(([key, value]) => `export ${key}=${shellQuote(value)}\n`).join("")
+  process.stdout.write(exports)
+  if (parsed.envFile !== undefined) {
+    await writeAtomically(parsed.envFile, exports)
+    console.error(`[infra] settings written to ${parsed.envFile}`)
+  }
+  console.error(`[infra] running; Ctrl-C stops the servers${parsed.dataDir === undefined ? " and removes their data" : ` (their data stays in ${parsed.dataDir})`}`)
   await new Promise<void>((resolveSignal) => {
     process.once("SIGINT", resolveSignal)
     process.once("SIGTERM", resolveSignal)
   })
   await down()
+  // The file names servers that are gone now.
+  if (parsed.envFile !== undefined) await rm(parsed.envFile, { force: true })
 }
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {

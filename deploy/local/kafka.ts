@@ -12,10 +12,10 @@ import { randomBytes } from "node:crypto"
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs"
 import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
-import { Kafka, logLevel } from "kafkajs"
+import { kafkaBrokerReady } from "@synth/eventlog/kafka-probe"
 import { freePorts, type LocalServer, type StartOptions } from "./localServer.ts"
 
-/** 3.9 is the last line that still speaks every protocol version kafkajs 2.2.4 uses (4.0 removed old ones). */
+/** The line the adapter is tested on (@platformatic/kafka supports Kafka 3.5 through 4.2). */
 export const kafkaVersion = "3.9.1"
 export const partitions = 3
 
@@ -172,30 +172,14 @@ const clusterId = (): string => {
   return id.startsWith("-") ? clusterId() : id
 }
 
-/** Ready when a kafkajs admin can connect and sees this broker (it is then able to create topics and serve groups). */
+/** Ready when an admin client sees this broker and a controller (it is then able to create topics and serve groups). */
 const waitUntilReady = async (broker: string, child: ChildProcess, logFile: string) => {
   const deadline = Date.now() + readyTimeoutMs
-  const kafka = new Kafka({
-    brokers: [broker],
-    clientId: "local-kafka-probe",
-    logLevel: logLevel.NOTHING,
-    connectionTimeout: 1_000,
-    retry: { retries: 0 }
-  })
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null) {
       throw new Error(`Kafka exited during startup (${child.signalCode ?? child.exitCode}):\n${tail(logFile)}`)
     }
-    const admin = kafka.admin()
-    try {
-      await admin.connect()
-      const cluster = await admin.describeCluster()
-      if (cluster.brokers.length > 0 && cluster.controller !== null) return
-    } catch {
-      // not listening yet
-    } finally {
-      await admin.disconnect().catch(() => undefined)
-    }
+    if (await kafkaBrokerReady(broker)) return
     await sleep(200)
   }
   throw new Error(`Kafka did not become ready within ${readyTimeoutMs / 1000} s:\n${tail(logFile)}`)
@@ -227,7 +211,9 @@ export const start = async (options: StartOptions): Promise<LocalServer> => {
   writeFileSync(log4jFile, log4jProperties(logFile))
   const jvm = [`-Dlog4j.configuration=file:${log4jFile}`, `-Dkafka.logs.dir=${home}`, "-Djava.awt.headless=true"]
 
-  await run(
+  // A kept data directory is formatted already (its meta.properties names the cluster): reused as it is.
+  const formatted = options.keep === true && existsSync(join(dataDir, "meta.properties"))
+  if (!formatted) await run(
     "formatting the KRaft storage",
     java(),
     [...jvm, "-Xmx256m", "-cp", classpath, "kafka.tools.StorageTool", "format", "-t", clusterId(), "-c", propertiesFile],
@@ -260,6 +246,7 @@ export const start = async (options: StartOptions): Promise<LocalServer> => {
   }
   const stop = async () => {
     await halt()
+    if (options.keep === true) return
     rmSync(home, { recursive: true, force: true })
     // The run directory may be shared with other local servers: it goes only once nothing else is left in it.
     if (existsSync(options.runDir) && readdirSync(options.runDir).length === 0) rmSync(options.runDir, { recursive: true })

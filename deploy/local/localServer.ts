@@ -9,8 +9,12 @@ export interface LocalServer {
 export interface StartOptions {
   /** Persistent between runs (e.g. `~/.cache/synth-data-service/infra`): downloads and builds are kept here. */
   readonly cacheDir: string
-  /** A fresh directory for this server's data, configuration and log; removed by `stop`. */
+  /**
+   * This server's directory for its data, configuration and log: a fresh one removed by `stop`, or, with `keep`, one
+   * that may hold the data of an earlier run (reused: the same database, topics and objects) and is left by `stop`.
+   */
   readonly runDir: string
+  readonly keep?: boolean
   readonly log: (line: string) => void
 }
 

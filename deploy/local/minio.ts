@@ -4,7 +4,7 @@
 import { type ChildProcess, spawn } from "node:child_process"
 import { randomBytes } from "node:crypto"
 import { closeSync, existsSync, openSync } from "node:fs"
-import { mkdir, readFile, rename, rm } from "node:fs/promises"
+import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises"
 import { join } from "node:path"
 import { freePort, type LocalServer, type StartOptions } from "./localServer.ts"
 
@@ -121,12 +121,22 @@ const stopProcess = async (child: ChildProcess) => {
   running.delete(child)
 }
 
+/**
+ * Generated per run, so no credentials are committed or shared between runs; with `keep`, generated once and kept
+ * beside the data (readable by this user only), so the kept objects stay reachable.
+ */
+const credentials = async (options: StartOptions) => {
+  const file = join(options.runDir, "credentials.json")
+  if (options.keep === true && existsSync(file)) return JSON.parse(await readFile(file, "utf8")) as { accessKey: string; secretKey: string }
+  const generated = { accessKey: `synth-${randomBytes(6).toString("hex")}`, secretKey: randomBytes(24).toString("hex") }
+  if (options.keep === true) await writeFile(file, JSON.stringify(generated), { mode: 0o600 })
+  return generated
+}
+
 const launch = async (binary: string, options: StartOptions, attempt: number) => {
   const [port, consolePort] = [await freePort(), await freePort()]
   const endpoint = `http://127.0.0.1:${port}`
-  // Generated per run: no credentials are committed or shared between runs.
-  const accessKey = `synth-${randomBytes(6).toString("hex")}`
-  const secretKey = randomBytes(24).toString("hex")
+  const { accessKey, secretKey } = await credentials(options)
   const logFile = join(options.runDir, `minio-${attempt}.log`)
   const output = openSync(logFile, "w")
   const child = spawn(binary, [
@@ -171,7 +181,7 @@ export const start = async (options: StartOptions): Promise<LocalServer> => {
     } catch (error) {
       // The ports were free when probed; another process may have taken one before MinIO bound it.
       if (attempt >= startAttempts) {
-        await rm(options.runDir, { recursive: true, force: true })
+        if (options.keep !== true) await rm(options.runDir, { recursive: true, force: true })
         throw error
       }
       options.log(`minio: start attempt ${attempt} failed, retrying: ${String(error).split("\n")[0]}`)
@@ -182,7 +192,7 @@ export const start = async (options: StartOptions): Promise<LocalServer> => {
 
   let stopped: Promise<void> | undefined
   const stop = () => {
-    stopped ??= stopProcess(child).then(() => rm(options.runDir, { recursive: true, force: true }))
+    stopped ??= stopProcess(child).then(() => (options.keep === true ? undefined : rm(options.runDir, { recursive: true, force: true })))
     return stopped
   }
   return { env, stop }

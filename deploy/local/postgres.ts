@@ -3,7 +3,7 @@
 import { type ChildProcess, spawn } from "node:child_process"
 import { randomBytes } from "node:crypto"
 import { closeSync, existsSync, openSync, readFileSync, realpathSync } from "node:fs"
-import { chmod, chown, mkdir, readdir, rm, stat, writeFile } from "node:fs/promises"
+import { chmod, chown, mkdir, readdir, readFile, rm, stat, writeFile } from "node:fs/promises"
 import { delimiter, dirname, join } from "node:path"
 import { freePort, type LocalServer, type StartOptions } from "./localServer.ts"
 
@@ -235,7 +235,7 @@ const startPostmaster = async (binDir: string, dataDir: string, logFile: string)
   }
 }
 
-export const start = async ({ log, runDir }: StartOptions): Promise<LocalServer> => {
+export const start = async ({ keep, log, runDir }: StartOptions): Promise<LocalServer> => {
   let binDir = await findServerBinDir()
   if (binDir === undefined) {
     await installDebianPackage(log)
@@ -248,7 +248,11 @@ export const start = async ({ log, runDir }: StartOptions): Promise<LocalServer>
   const dataDir = join(runDir, "data")
   const logFile = join(runDir, "postgres.log")
   const passwordFile = join(runDir, "password")
-  const password = randomBytes(18).toString("base64url")
+  // A kept cluster is reused with the password it was made with (kept beside it, readable by this user only).
+  const keptPasswordFile = join(runDir, "superuser-password")
+  const reused = keep === true && existsSync(join(dataDir, "PG_VERSION")) && existsSync(keptPasswordFile)
+  const password = reused ? (await readFile(keptPasswordFile, "utf8")).trim() : randomBytes(18).toString("base64url")
+  if (keep === true && !reused) await writeFile(keptPasswordFile, `${password}\n`, { mode: 0o600 })
   await mkdir(dataDir, { recursive: true, mode: 0o700 })
   await writeFile(passwordFile, `${password}\n`, { mode: 0o600 })
   if (isRoot()) {
@@ -261,7 +265,7 @@ export const start = async ({ log, runDir }: StartOptions): Promise<LocalServer>
   }
 
   const started = performance.now()
-  await runOrThrow(
+  if (!reused) await runOrThrow(
     "initdb",
     asServerUser(join(binDir, "initdb"), [
       "-D",
@@ -276,7 +280,7 @@ export const start = async ({ log, runDir }: StartOptions): Promise<LocalServer>
       "--no-instructions"
     ])
   )
-  await rm(passwordFile)
+  await rm(passwordFile, { force: true })
   const initdbMillis = performance.now() - started
 
   const { child, port } = await startPostmaster(binDir, dataDir, logFile)
@@ -292,10 +296,10 @@ export const start = async ({ log, runDir }: StartOptions): Promise<LocalServer>
         }
       }
     }
-    await rm(runDir, { recursive: true, force: true })
+    if (keep !== true) await rm(runDir, { recursive: true, force: true })
   }
 
-  try {
+  if (!reused) try {
     await runOrThrow("createdb", {
       file: join(binDir, "createdb"),
       args: ["-h", "127.0.0.1", "-p", String(port), "-U", superuser, database]

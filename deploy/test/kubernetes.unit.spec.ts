@@ -68,8 +68,10 @@ const checkObjects = (objects: ReadonlyArray<KubernetesObject>) => {
       }
       const ports: ReadonlyArray<{ name: string; containerPort: number }> = container.ports ?? []
       if (ports.length > 0) {
+        // Liveness (and start-up): the process answers. Readiness: it should get traffic.
+        const paths: Record<string, string> = { startupProbe: "/health", readinessProbe: "/ready", livenessProbe: "/health" }
         for (const probe of ["startupProbe", "readinessProbe", "livenessProbe"]) {
-          expect(container[probe]?.httpGet?.path, `${name}: ${probe}`).toBe("/health")
+          expect(container[probe]?.httpGet?.path, `${name}: ${probe}`).toBe(paths[probe])
           const port = container[probe].httpGet.port
           expect(ports.some((candidate) => candidate.name === port || candidate.containerPort === port), `${name}: ${probe} port`).toBe(true)
         }

@@ -13,7 +13,8 @@
 import { type SqlClient } from "effect/sql"
 import { type EventEnvelope, Topics } from "@synth/contracts"
 import { type AppendRecord, EventLog, layerEmbedded as layerEmbeddedLog, layerKafka } from "@synth/eventlog"
-import { gatewayMigrations, gatewayProjections } from "@synth/gateway"
+import { layerMemory as BlobStoreMemory } from "@synth/blobstore"
+import { gatewayMigrations, gatewayProjections, UserKeys } from "@synth/gateway"
 import { layerEmbedded, layerMigrations, layerPostgres, ProjectorRuntime } from "@synth/sql"
 // The vitest-free part of @synth/sql/testing.
 import { freshPostgresDatabase } from "@synth/sql/testing/postgres"
@@ -140,6 +141,7 @@ const replayOnce = <E>(readModels: Layer.Layer<SqlClient.SqlClient, E>) =>
   }).pipe(
     Effect.provide(ProjectorRuntime.layer(gatewayProjections).pipe(
       Layer.provide(layerMigrations([gatewayMigrations])),
+      Layer.provide(UserKeys.layer.pipe(Layer.provide(BlobStoreMemory))),
       Layer.provideMerge(readModels)
     ))
   )

@@ -124,7 +124,7 @@ describe("GET /events", () => {
     expect(new Set(events.map((event) => event.event_id)).size).toBe(events.length)
     const registration = events.find((event) => event.type === "user.registered" && event.aggregate_id === userId)
     expect(registration).toMatchObject({
-      version: 1,
+      version: 2,
       actor: expect.stringMatching(/^(user:|service:|anonymous)/),
       topic: "synth.user",
       partition: expect.any(Number),

@@ -579,11 +579,22 @@ describe("listing, isolation, hostile file names and deletion", () => {
     expectProblem(await http(`${baseUrl}/datasets/not-a-uuid`, { headers: bearer(owner) }), 404, "not_found")
   })
 
-  it("hostile file names are stored as given; the download's Content-Disposition stays safe", async () => {
+  it("hostile file names lose their directory parts and control characters; the download's Content-Disposition stays safe", async () => {
     const token = await createAccount(baseUrl, "hostile")
-    const names = ["../../etc/passwd", "<script>alert(1)</script>.csv", "a\"b'c.csv", "x'; DROP TABLE datasets;--.csv", "naïve résumé.csv"]
-    for (const filename of names) {
-      const result = uploaded(await upload(baseUrl, token, filename, "a,b\n1,2\n"))
+    // As sent → as stored (RFC 7578 §4.2: never the directory parts).
+    const cases: ReadonlyArray<readonly [string, string]> = [
+      ["../../../etc/passwd.csv", "passwd.csv"],
+      ["..\\..\\win.ini.csv", "win.ini.csv"],
+      ["a/b/c.csv", "c.csv"],
+      ["bell\u0007 and tab\t.csv", "bell and tab.csv"],
+      ["<script>alert(1)</script>.csv", "script>.csv"],
+      ["<img src=x onerror=alert(1)>.csv", "<img src=x onerror=alert(1)>.csv"],
+      ["a\"b'c.csv", "a\"b'c.csv"],
+      ["x'; DROP TABLE datasets;--.csv", "x'; DROP TABLE datasets;--.csv"],
+      ["naïve résumé.csv", "naïve résumé.csv"]
+    ]
+    for (const [sent, filename] of cases) {
+      const result = uploaded(await upload(baseUrl, token, sent, "a,b\n1,2\n"))
       expect(result.filename).toBe(filename)
       const detail: DatasetDetail = await getDataset(baseUrl, token, result.id)
       expect(detail.filename).toBe(filename)
@@ -601,7 +612,7 @@ describe("listing, isolation, hostile file names and deletion", () => {
       expect(extended, disposition).not.toBeNull()
       expect(decodeURIComponent(extended![1]!)).not.toMatch(/[\r\n]/)
     }
-    expect((await listed(token)).map((item) => item.name).sort()).toEqual([...names].sort())
+    expect((await listed(token)).map((item) => item.name).sort()).toEqual(cases.map(([, stored]) => stored).sort())
   })
 
   it("DELETE answers 204; afterwards the dataset is 404 everywhere and gone from the list", async () => {

@@ -567,9 +567,18 @@ describe.runIf(hasIngest)("distributed runtime: datasets through the ingest proc
     await pollGenerator(urlOf(A), token, long.generator_id, (record) => record.phase === "fitting" || record.phase === "sampling")
     const worker = await observer.runPromise(startedBy(long.generator_id))
     expect(generationInstances).toContain(worker)
+    const killedAt = Date.now()
     await generationWorkers.get(worker)!.stop("SIGKILL")
     generationWorkers.delete(worker)
-    // The survivor's watchdog requeues the silent job; the group hands the dead member's partitions to the survivor.
+    // The survivor's watchdog notices the silence within the stall timeout (3 s here) plus a watchdog round, and says
+    // so in its log; the group hands the dead member's partitions to the survivor.
+    // Requeued: back to `queued` (or already running again as attempt 2). Starting it again then waits for the group
+    // to hand the dead member's partitions over (Kafka's session timeout), which is not the watchdog's to shorten.
+    await pollGenerator(urlOf(A), token, long.generator_id, (record) => record.phase === "queued" || record.attempts === 2, 60_000)
+    expect(Date.now() - killedAt, "requeued within the stall timeout and a few seconds").toBeLessThan(3_000 + 10_000)
+    const survivor = [...generationWorkers.values()][0]!
+    expect(survivor.output).toMatch(/generation worker lost: no heartbeat/)
+    expect(survivor.output).toMatch(/generation job requeued/)
     const final = (await pollGenerator(urlOf(A), token, long.generator_id, undefined, 200_000)).at(-1)!
     expect(final).toMatchObject({ status: "completed", attempts: 2, progress: 100 })
     expect((await getDataset(urlOf(B), token, final.output_dataset_id!)).row_count).toBe(3_000_000)

@@ -3,8 +3,8 @@
 import { describe, expect, it } from "@effect/vitest"
 import type { EventEnvelope } from "@synth/contracts"
 import { EventLogKafka } from "@synth/eventlog"
-import { Effect } from "effect"
-import { Kafka, logLevel } from "kafkajs"
+import { produceForeignRecord } from "@synth/eventlog/testing"
+import { Effect, Stream } from "effect"
 import { runSynth } from "../support/cli.ts"
 
 const brokers = (process.env.KAFKA_BROKERS ?? "").split(",").filter((broker) => broker !== "")
@@ -51,27 +51,24 @@ describe("synth events verify on Kafka", () => {
     expect(before).toMatchObject({ ok: true, records: 5 })
     expect(before.chains.map((chain) => chain.chain)).toEqual([expect.stringMatching(/^gateway\/[0-9a-f-]{36}$/)])
 
-    const kafka = new Kafka({ brokers, logLevel: logLevel.NOTHING })
-    const consumer = kafka.consumer({ groupId: `${prefix}copy` })
-    const original = await new Promise<{ readonly partition: number; readonly value: string }>((resolve, reject) => {
-      consumer.connect()
-        .then(() => consumer.subscribe({ topics: [`${prefix}${topic}`], fromBeginning: true }))
-        .then(() => consumer.run({ eachMessage: async ({ message, partition }) => resolve({ partition, value: message.value!.toString("utf8") }) }))
-        .catch(reject)
-    })
-    await consumer.disconnect()
-    const producer = kafka.producer()
-    await producer.connect()
-    const [sent] = await producer.send({
+    const [original] = await Effect.runPromise(
+      Stream.runCollect(EventLogKafka.readRawKafka({ brokers, topicPrefix: prefix, topics: [topic] }).pipe(Stream.take(1))).pipe(
+        Effect.scoped
+      )
+    )
+    expect(original).toBeDefined()
+    const copyOffset = await Effect.runPromise(produceForeignRecord({
+      brokers,
       topic: `${prefix}${topic}`,
-      messages: [{ key: "copy", partition: original.partition, value: original.value.replace(/"n":(\d)/, (_, digit: string) => `"n":${(Number(digit) + 1) % 10}`) }]
-    })
-    await producer.disconnect()
+      partition: original!.partition,
+      key: "copy",
+      value: original!.text.replace(/"n":(\d)/, (_, digit: string) => `"n":${(Number(digit) + 1) % 10}`)
+    }))
 
     const tampered = await verify()
     expect(tampered.code, tampered.output).toBe(1)
     const after = JSON.parse(tampered.stdout) as Report
     expect(after.ok).toBe(false)
-    expect(after.chains[0]?.problem).toMatchObject({ kind: "altered", offset: Number(sent?.baseOffset) })
+    expect(after.chains[0]?.problem).toMatchObject({ kind: "altered", offset: copyOffset })
   }, 240_000)
 })

@@ -88,7 +88,7 @@ describe("synth events verify", () => {
       )
       alteredEventId = target.rows[0]!.event_id
       const changed = await database.query(
-        `UPDATE events SET envelope = replace(envelope::text, '"version":1', '"version":9')::json WHERE event_id = $1`,
+        `UPDATE events SET envelope = replace(envelope::text, '"version":2', '"version":9')::json WHERE event_id = $1`,
         [alteredEventId]
       )
       expect(changed.affectedRows).toBe(1)

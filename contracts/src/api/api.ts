@@ -14,7 +14,7 @@ export const apiVersion = "0.1.0"
 const description = `Synthetic tabular data: upload real data, profile it, scan it for personal data, train generators and
 download synthetic data with evaluations.
 
-Authentication: \`Authorization: Bearer <access token>\` on every endpoint except /health, /docs, /openapi.json,
+Authentication: \`Authorization: Bearer <access token>\` on every endpoint except /health, /ready, /docs, /openapi.json,
 /auth/register, /auth/login and /auth/refresh (which takes the refresh token as its bearer token).
 
 Errors: every error response is RFC 9457 problem details (\`application/problem+json\`) with the members

@@ -1,6 +1,14 @@
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
-import { EmailTaken, InvalidCredentials, InvalidToken, ValidationFailed, ServiceUnavailable } from "../errors.ts"
+import {
+  EmailTaken,
+  Forbidden,
+  InvalidCredentials,
+  InvalidToken,
+  NotCompleted,
+  ServiceUnavailable,
+  ValidationFailed
+} from "../errors.ts"
 import { Timestamp, UserId } from "../ids.ts"
 import { AddressRateLimit, Authentication, Role } from "../security.ts"
 
@@ -85,7 +93,31 @@ export class AuthGroup extends HttpApiGroup.make("auth")
   )
   .middleware(AddressRateLimit) {}
 
+/** DELETE /auth/me confirms with the account's password, so a stolen access token alone cannot erase an account. */
+export const ForgetConfirmation = Schema.Struct({
+  password: Schema.String.annotate({ description: "the account's current password" })
+}).annotate({ identifier: "ForgetConfirmation" })
+
+const forgetDescription = `Deletes the account and everything it owns, irreversibly (the right to be forgotten):
+every dataset (uploaded and generated) with its files, profile and scans, every generator with its stored model,
+every evaluation with its results. Running generations are cancelled first; if one does not stop in time, or an
+evaluation or sample is still running, the answer is 409 and nothing is deleted yet: retry in a moment.
+
+The event log is append-only and keeps the account's events, but the personal data in them (the email, the
+password hash) was sealed under a key of this account alone, and that key is destroyed: what the log keeps of the
+account reads as nothing. Afterwards every token of the account is refused (401), and the email can register again
+as a new account. Send the account's password as \`{"password": "..."}\`; a wrong one answers 403 and deletes nothing.`
+
 /** The signed-in user; separate from `auth` because it is rate-limited per user rather than per address. */
 export class AccountGroup extends HttpApiGroup.make("account")
   .add(HttpApiEndpoint.get("me", "/auth/me", { success: UserProfile, error: ServiceUnavailable }).annotate(OpenApi.Summary, "The current user"))
+  .add(
+    HttpApiEndpoint.delete("forget", "/auth/me", {
+      payload: ForgetConfirmation,
+      success: HttpApiSchema.NoContent,
+      error: [Forbidden, NotCompleted, ValidationFailed, ServiceUnavailable]
+    })
+      .annotate(OpenApi.Summary, "Delete the current user and everything they own (right to be forgotten)")
+      .annotate(OpenApi.Description, forgetDescription)
+  )
   .middleware(Authentication) {}

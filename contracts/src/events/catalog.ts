@@ -3,7 +3,7 @@ import type { EventEnvelope } from "../envelope.ts"
 import { datasetEvents, datasetUpcasters } from "./dataset.ts"
 import { evaluationEvents } from "./evaluation.ts"
 import { generatorEvents } from "./generator.ts"
-import { userEvents } from "./user.ts"
+import { userEvents, userUpcasters } from "./user.ts"
 
 /** The current version of every published event type. docs/events.md is generated from this list. */
 export const eventCatalog = [...userEvents, ...datasetEvents, ...generatorEvents, ...evaluationEvents] as const
@@ -12,7 +12,7 @@ export const eventCatalog = [...userEvents, ...datasetEvents, ...generatorEvents
  * Every superseded version with the upcaster that reads it as the next version. Writers emit only the current
  * versions; a log still holds the old ones, and decoding turns them into the current shape.
  */
-export const eventUpcasters = [...datasetUpcasters] as const
+export const eventUpcasters = [...userUpcasters, ...datasetUpcasters] as const
 
 export const DomainEvent = Schema.Union(eventCatalog.map((definition) => definition.schema))
 export type DomainEvent = typeof DomainEvent.Type

@@ -110,4 +110,14 @@ export const EvaluationFailed = defineEvent({
   })
 })
 
-export const evaluationEvents = [EvaluationRequested, EvaluationCompleted, EvaluationFailed] as const
+export const EvaluationDeleted = defineEvent({
+  type: "evaluation.deleted",
+  version: 1,
+  topic,
+  description:
+    "The evaluation of a user being forgotten was deleted with its stored results and its read-model row. Only an " +
+    "evaluation that is no longer running is deleted.",
+  payload: Schema.Struct({ evaluationId: EvaluationId })
+})
+
+export const evaluationEvents = [EvaluationRequested, EvaluationCompleted, EvaluationFailed, EvaluationDeleted] as const

@@ -275,6 +275,16 @@ export const GeneratorSampleFailed = defineEvent({
   payload: Schema.Struct({ generatorId: GeneratorId, outputDatasetId: DatasetId, message: Schema.String })
 })
 
+export const GeneratorDeleted = defineEvent({
+  type: "generator.deleted",
+  version: 1,
+  topic,
+  description:
+    "The generator of a user being forgotten was deleted with its stored model and its read-model rows (its output " +
+    "datasets go with their own `dataset.deleted`). Only a job that is no longer running is deleted.",
+  payload: Schema.Struct({ generatorId: GeneratorId })
+})
+
 export const generatorEvents = [
   GeneratorRequested,
   GeneratorStarted,
@@ -287,5 +297,6 @@ export const generatorEvents = [
   GeneratorRequeued,
   GeneratorSampleRequested,
   GeneratorSampled,
-  GeneratorSampleFailed
+  GeneratorSampleFailed,
+  GeneratorDeleted
 ] as const

@@ -17,6 +17,7 @@ export const eventProducers: { readonly [Type in DomainEventType]: EventService 
   "user.login-failed": "gateway",
   "user.token-refreshed": "gateway",
   "user.refresh-token-reused": "gateway",
+  "user.forgotten": "gateway",
   "dataset.uploaded": "gateway",
   "dataset.ingested": "ingest",
   "dataset.ingest-failed": "ingest",
@@ -40,9 +41,11 @@ export const eventProducers: { readonly [Type in DomainEventType]: EventService 
   "generator.sample-requested": "gateway",
   "generator.sampled": "generation",
   "generator.sample-failed": "generation",
+  "generator.deleted": "gateway",
   "evaluation.requested": "gateway",
   "evaluation.completed": "evaluation",
-  "evaluation.failed": "evaluation"
+  "evaluation.failed": "evaluation",
+  "evaluation.deleted": "gateway"
 }
 
 interface ConsumerEntry {
@@ -57,7 +60,7 @@ export const eventConsumers = {
   usersProjection: {
     service: "gateway",
     role: "`users` projection",
-    events: ["user.registered", "user.logged-in", "user.token-refreshed", "user.refresh-token-reused"]
+    events: ["user.registered", "user.logged-in", "user.token-refreshed", "user.refresh-token-reused", "user.forgotten"]
   },
   datasetsProjection: {
     service: "gateway",
@@ -90,7 +93,8 @@ export const eventConsumers = {
       "generator.cancelled",
       "generator.sample-requested",
       "generator.sampled",
-      "generator.sample-failed"
+      "generator.sample-failed",
+      "generator.deleted"
     ]
   },
   ingestion: { service: "ingest", role: "ingestion worker", events: ["dataset.uploaded", "dataset.deleted"] },
@@ -104,7 +108,7 @@ export const eventConsumers = {
   evaluationsProjection: {
     service: "gateway",
     role: "`evaluations` projection",
-    events: ["evaluation.requested", "evaluation.completed", "evaluation.failed"]
+    events: ["evaluation.requested", "evaluation.completed", "evaluation.failed", "evaluation.deleted"]
   },
   evaluator: { service: "evaluation", role: "evaluation worker", events: ["evaluation.requested"] },
   // Every event of a job is a sign of life for the watchdog, so the monitor takes the whole topic.

@@ -1,5 +1,6 @@
 export { GatewayConfig } from "./config.ts"
 export { GatewayHttpLive } from "./http/layer.ts"
 export { gatewayMigrations, gatewayProjections } from "./readModels.ts"
-export { HttpServerLive } from "./server.ts"
+export { DrainOnShutdown, HttpServerLive, ServerGuards } from "./server.ts"
 export { storeFilePart } from "./datasets/DatasetService.ts"
+export { UserKeys } from "./users/UserKeys.ts"

@@ -5,11 +5,13 @@
 import { SqlClient } from "effect/sql"
 import { describe, expect, it } from "@effect/vitest"
 import { type EventEnvelope, Topics } from "@synth/contracts"
+import { layerMemory as BlobStoreMemory } from "@synth/blobstore"
 import { type AppendRecord, EventLog, layerMemory } from "@synth/eventlog"
 import { layerMigrations, ProjectorRuntime } from "@synth/sql"
 import { layerEmbeddedTest } from "@synth/sql/testing"
 import { DateTime, Effect, Layer, Schedule } from "effect"
 import { gatewayMigrations, gatewayProjections } from "./readModels.ts"
+import { UserKeys } from "./users/UserKeys.ts"
 
 const epoch = Date.parse("2026-11-23T05:00:00.000Z")
 let clock = 0
@@ -81,6 +83,7 @@ const readModels = Effect.gen(function*() {
 
 const TestLayer = ProjectorRuntime.layer(gatewayProjections).pipe(
   Layer.provideMerge(layerMigrations([gatewayMigrations])),
+  Layer.provide(UserKeys.layer.pipe(Layer.provide(BlobStoreMemory))),
   Layer.provideMerge(Layer.merge(layerEmbeddedTest, layerMemory()))
 )
 

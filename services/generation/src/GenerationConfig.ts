@@ -16,9 +16,13 @@ export const GenerationConfig = Config.all({
     Config.withDefault(availableParallelism() >= 2 ? 2 : 1)
   ),
   /** A running job appends a progress event at least this often: the heartbeat that shows its worker is alive. */
-  heartbeat: Config.Duration("GENERATION_HEARTBEAT").pipe(Config.withDefault(Duration.seconds(5))),
-  /** A started job with no event for this long lost its worker (a crashed process): it is requeued or failed. */
-  stallTimeout: Config.Duration("GENERATION_STALL_TIMEOUT").pipe(Config.withDefault(Duration.seconds(60))),
+  heartbeat: Config.Duration("GENERATION_HEARTBEAT").pipe(Config.withDefault(Duration.seconds(2))),
+  /**
+   * A started job with no event for this long lost its worker (a crashed process): it is requeued or failed. Five
+   * heartbeats: a lost worker is noticed within ~10 s, and a live one (its heartbeat comes from the main thread, not
+   * the busy training thread) never misses five in a row.
+   */
+  stallTimeout: Config.Duration("GENERATION_STALL_TIMEOUT").pipe(Config.withDefault(Duration.seconds(10))),
   /** Attempts a job gets in all: a lost worker's job starts again until this many were lost, then it fails. */
   maxAttempts: Config.Int("GENERATION_MAX_ATTEMPTS").pipe(Config.withDefault(2)),
   /**

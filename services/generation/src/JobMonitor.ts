@@ -147,6 +147,11 @@ export class JobMonitor extends Context.Service<JobMonitor>()("@synth/generation
         if (now - state.lastActivity < stall) continue
         const generatorId = state.request.generatorId
         const cause = state.lastEvent.eventId
+        yield* Effect.logWarning("generation worker lost: no heartbeat", {
+          generatorId,
+          attempt: state.attempt,
+          silentForMs: now - state.lastActivity
+        })
         if (state.cancelRequestId !== null) {
           yield* writer.append(
             [{ type: "generator.cancelled", version: 1, payload: { generatorId, attempt: state.attempt } }],
@@ -159,6 +164,7 @@ export class JobMonitor extends Context.Service<JobMonitor>()("@synth/generation
             [{ type: "generator.requeued", version: 1, payload: { generatorId, attempt: state.attempt + 1, message } }],
             outcome(state, cause)
           )
+          yield* Effect.logWarning("generation job requeued", { generatorId, attempt: state.attempt + 1 })
         } else {
           const message = `The worker running this job was lost ${state.attempt} times (no heartbeat for ` +
             `${Duration.format(config.stallTimeout)}). Start a new generation; if it happens again, use fewer rows.`
@@ -166,6 +172,7 @@ export class JobMonitor extends Context.Service<JobMonitor>()("@synth/generation
             [{ type: "generator.failed", version: 1, payload: { generatorId, attempt: state.attempt, reason: "worker_lost", message } }],
             outcome(state, cause)
           )
+          yield* Effect.logError("generation job failed: its worker was lost on every attempt", { generatorId, attempts: state.attempt })
         }
         // Until the decision is folded back in, do not decide again.
         state.lastActivity = now

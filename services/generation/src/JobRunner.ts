@@ -3,7 +3,7 @@ import type { DatasetId, EventEnvelope, GenerationFailureReason, GeneratorId, Re
 import { defaultProtectionSettings } from "@synth/protect"
 import { EventWriter } from "@synth/eventlog"
 import { describeDuration } from "@synth/synth"
-import { Cause, Clock, Context, Deferred, Duration, Effect, Fiber, Layer, Metric, Option, Redacted, Ref, Schedule, Semaphore, Stream } from "effect"
+import { Cause, Clock, Context, Deferred, Duration, Effect, Fiber, Layer, Metric, Option, Redacted, Ref, Schedule, Scope, Semaphore, Stream } from "effect"
 import { createHmac, randomBytes } from "node:crypto"
 import { GenerationConfig } from "./GenerationConfig.ts"
 import { generationActor, type JobRequest } from "./JobMonitor.ts"
@@ -83,6 +83,9 @@ export class JobRunner extends Context.Service<JobRunner>()("@synth/generation/J
     yield* Metric.modify(queuedJobs, 0)
     yield* Metric.modify(runningJobs, 0)
     const scope = yield* Effect.scope
+    // Jobs run in a scope of their own, closed only after the finalizer below has handed them back (finalizers run
+    // in reverse order: the child scope's close was added first).
+    const jobScope = yield* Scope.fork(scope, "sequential")
 
     const context = (generatorId: string, cause: EventEnvelope, eventIds: "derived" | "fresh") => ({
       aggregateId: generatorId,
@@ -91,6 +94,28 @@ export class JobRunner extends Context.Service<JobRunner>()("@synth/generation/J
       causationId: cause.eventId,
       eventIds
     })
+
+    /**
+     * At shutdown every training running here is stopped and handed back: `generator.requeued` with the next attempt,
+     * so the next process (or another instance) starts it at once instead of waiting for the watchdog.
+     */
+    const handBack = Effect.suspend(() => Effect.forEach(
+      localJobs.all(),
+      ([generatorId, job]) =>
+        Effect.gen(function* () {
+          yield* Fiber.interrupt(job.fiber)
+          const message = `The process running attempt ${job.attempt} shut down: started again as attempt ${job.attempt + 1}.`
+          yield* writer.append(
+            [{ type: "generator.requeued", version: 1, payload: { generatorId: generatorId as GeneratorId, attempt: job.attempt + 1, message } }],
+            context(generatorId, job.cause, "fresh")
+          )
+          yield* Effect.logInfo("generation job handed back at shutdown", { generatorId, attempt: job.attempt + 1 })
+        }).pipe(
+          Effect.catchCause((cause) => Effect.logError("handing a job back at shutdown failed; the watchdog will requeue it", cause))
+        ),
+      { discard: true }
+    ))
+    yield* Effect.addFinalizer(() => handBack)
 
     /** Appends progress events while `run` works: on change at most once a second, and a heartbeat regardless. */
     const withProgressEvents = <A, E, R>(
@@ -359,6 +384,7 @@ export class JobRunner extends Context.Service<JobRunner>()("@synth/generation/J
     const start = (
       generatorId: GeneratorId,
       attempt: number,
+      startCause: EventEnvelope,
       run: Effect.Effect<void, unknown>,
       cancellable: boolean,
       announce: Effect.Effect<unknown>,
@@ -381,11 +407,11 @@ export class JobRunner extends Context.Service<JobRunner>()("@synth/generation/J
           ),
           Effect.ensuring(release),
           Effect.annotateLogs({ generatorId, attempt }),
-          Effect.forkIn(scope)
+          Effect.forkIn(jobScope)
         )
         if (cancellable) {
-          yield* localJobs.register(generatorId, { fiber, attempt })
-          yield* Effect.forkIn(Effect.andThen(Fiber.await(fiber), localJobs.unregister(generatorId, fiber)), scope)
+          yield* localJobs.register(generatorId, { fiber, attempt, cause: startCause })
+          yield* Effect.forkIn(Effect.andThen(Fiber.await(fiber), localJobs.unregister(generatorId, fiber)), jobScope)
         }
         yield* Deferred.succeed(registered, undefined)
       })
@@ -403,9 +429,9 @@ export class JobRunner extends Context.Service<JobRunner>()("@synth/generation/J
     return {
       /** `stillWanted` is asked once the slot is free: false when the job was cancelled or ended meanwhile. */
       startTraining: (job: JobRequest, attempt: number, cause: EventEnvelope, stillWanted: Effect.Effect<boolean>) =>
-        start(job.generatorId, attempt, train(job, attempt, cause), true, announceStart(job, attempt, cause), stillWanted),
+        start(job.generatorId, attempt, cause, train(job, attempt, cause), true, announceStart(job, attempt, cause), stillWanted),
       startSampling: (job: SampleJob, cause: EventEnvelope) =>
-        start(job.generatorId, 0, sample(job, cause), false, Effect.void, Effect.succeed(true))
+        start(job.generatorId, 0, cause, sample(job, cause), false, Effect.void, Effect.succeed(true))
     } as const
   })
 }) {

@@ -1,8 +1,11 @@
+import type { EventEnvelope } from "@synth/contracts"
 import { Context, Effect, Fiber, Layer } from "effect"
 
 interface LocalJob {
   readonly fiber: Fiber.Fiber<unknown, unknown>
   readonly attempt: number
+  /** The event that started this attempt: the cause of what is decided about it here (a hand-back). */
+  readonly cause: EventEnvelope
 }
 
 /** The jobs this process is running now, by generator id: what a cancel request interrupts. */
@@ -17,6 +20,8 @@ export class LocalJobs extends Context.Service<LocalJobs>()("@synth/generation/L
         }),
       isRunning: (generatorId: string) => running.has(generatorId),
       count: () => running.size,
+      /** Every job running here, by generator id. */
+      all: (): ReadonlyArray<readonly [string, LocalJob]> => Array.from(running),
       /** Interrupts the job if it runs here; answers the attempt it was running, or null. */
       interrupt: (generatorId: string) =>
         Effect.suspend(() => {

@@ -12,8 +12,8 @@ import { UploadUsageError } from "./upload/errors.ts"
 // The runtime's modules load only for the commands that run it: `synth upload` is a client and starts in a fraction
 // of the time without them, as does `synth generate`.
 const serve = Command.make("serve", {}, () =>
-  Effect.flatMap(Effect.promise(() => import("./layers.ts")), ({ StandaloneLive }) =>
-    Layer.launch(StandaloneLive.pipe(Layer.provide(layerLogging("standalone")))))
+  Effect.flatMap(Effect.promise(() => import("./layers.ts")), ({ StandaloneProcessLive }) =>
+    Layer.launch(StandaloneProcessLive.pipe(Layer.provide(layerLogging("standalone")))))
 ).pipe(
   Command.withDescription("Run the service on its embedded default (PORT, HOST, DATA_DIR; LOG_FORMAT, LOG_LEVEL).")
 )

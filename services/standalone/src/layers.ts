@@ -3,7 +3,7 @@ import { layerFromConfig as BlobStoreLive } from "@synth/blobstore"
 import { EvaluationLive } from "@synth/evaluation-service"
 import { Ids, layerEmbeddedConfig as EventLogLive } from "@synth/eventlog"
 import { GenerationLive } from "@synth/generation"
-import { GatewayHttpLive, gatewayMigrations, gatewayProjections, HttpServerLive } from "@synth/gateway"
+import { DrainOnShutdown, GatewayHttpLive, gatewayMigrations, gatewayProjections, HttpServerLive, UserKeys } from "@synth/gateway"
 import { IngestLive } from "@synth/ingest"
 import { PrivacyLive } from "@synth/privacy"
 import { ProfilingLive } from "@synth/profiling"
@@ -14,8 +14,14 @@ import { Layer } from "effect"
 export const projections = [...gatewayProjections]
 export const migrations = [gatewayMigrations]
 
-/** The projector over this runtime's projections, after the read-model tables are migrated. */
-export const ProjectorLive = ProjectorRuntime.layer(projections).pipe(Layer.provide(layerMigrations(migrations)))
+/**
+ * The projector over this runtime's projections, after the read-model tables are migrated; needs the blob store,
+ * which holds the user keys the users projection opens sealed emails with.
+ */
+export const ProjectorLive = ProjectorRuntime.layer(projections).pipe(
+  Layer.provide(layerMigrations(migrations)),
+  Layer.provide(UserKeys.layer)
+)
 
 /**
  * The embedded default: one process with the gateway and every service, the durable embedded event log, the
@@ -30,7 +36,7 @@ export const StandaloneLive = Layer.mergeAll(
   GenerationLive,
   EvaluationLive
 ).pipe(
-  Layer.provide(HttpServerLive),
+  Layer.provideMerge(HttpServerLive),
   Layer.provide(ProjectorRuntime.layerRunning),
   Layer.provide(Layer.mergeAll(TokensLive, PasswordHasher.layer, Ids.layer)),
   Layer.provideMerge(ProjectorLive),
@@ -38,3 +44,10 @@ export const StandaloneLive = Layer.mergeAll(
   Layer.provideMerge(BlobStoreLive),
   Layer.provideMerge(EventLogLive)
 )
+
+/**
+ * The embedded default as a process runs it: at SIGTERM the HTTP side drains first (no new requests, those in
+ * flight finish within SHUTDOWN_GRACE), then the services stop (running generation jobs are handed back), then
+ * the stores close.
+ */
+export const StandaloneProcessLive = DrainOnShutdown.pipe(Layer.provide(StandaloneLive))

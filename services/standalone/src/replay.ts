@@ -1,3 +1,4 @@
+import { layerFromConfig as BlobStoreLive } from "@synth/blobstore"
 import { layerFromConfig as EventLogLive } from "@synth/eventlog"
 import { dropEmbeddedDatabase, layerFromConfig as ReadModelsLive, ProjectorRuntime } from "@synth/sql"
 import { SingleBar } from "cli-progress"
@@ -19,9 +20,11 @@ const DropEmbeddedReadModels = Layer.effectDiscard(
   })
 )
 
+// The blob store holds the user keys: a forgotten user's registration finds none and projects to no account.
 const freshReadSide = (dropDatabase: boolean) =>
   ProjectorLive.pipe(
     Layer.provideMerge(dropDatabase ? ReadModelsLive.pipe(Layer.provide(DropEmbeddedReadModels)) : ReadModelsLive),
+    Layer.provide(BlobStoreLive),
     Layer.provideMerge(EventLogLive)
   )
 

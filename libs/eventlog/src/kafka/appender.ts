@@ -1,6 +1,6 @@
+import { ProduceAcks, type Producer } from "@platformatic/kafka"
 import { Cause, Deferred, Duration, Effect, Exit, Option, Queue } from "effect"
 import type { NonEmptyReadonlyArray } from "effect/Array"
-import type { Producer, RecordMetadata } from "kafkajs"
 import { v7 as uuidv7 } from "uuid"
 import { EventLogError, type Position } from "../EventLog.ts"
 import { type ChainHead, producerOf, sealEnvelope } from "../integrity/seal.ts"
@@ -71,7 +71,7 @@ const makeSealer = () => {
  * for a round trip each; here they share one. The sender is also the one place that knows what was appended, which
  * makes the re-append check race-free within this process.
  */
-export const makeAppender = (producer: Producer, topics: Topics, settings: AppenderSettings) =>
+export const makeAppender = (producer: Producer<string, string, string, string>, topics: Topics, settings: AppenderSettings) =>
   Effect.gen(function*() {
     const recent = makeRecent(settings.dedupeWindow)
     const seal = makeSealer()
@@ -109,24 +109,24 @@ export const makeAppender = (producer: Producer, topics: Topics, settings: Appen
         )
 
         const values = fresh.map(seal)
-        const metadata: ReadonlyArray<RecordMetadata> = fresh.length === 0 ? [] : yield* Effect.tryPromise({
+        const acknowledged = fresh.length === 0 ? [] : yield* Effect.tryPromise({
           try: () =>
-            producer.sendBatch({
-              acks: -1,
-              topicMessages: [...new Set(fresh.map((record) => record.topic))].map((topic) => ({
+            producer.send({
+              acks: ProduceAcks.ALL,
+              messages: fresh.map(({ headers, key, partition, topic }, index) => ({
                 topic: topics.physical(topic),
-                messages: fresh
-                  .map((record, index) => ({ record, value: values[index]! }))
-                  .filter(({ record }) => record.topic === topic)
-                  .map(({ record: { headers, key, partition }, value }) => ({ key, value, partition, headers: { ...headers } }))
+                partition,
+                key,
+                value: values[index]!,
+                headers: { ...headers }
               }))
-            }),
+            }).then((result) => result.offsets ?? []),
           catch: kafkaFailure("append (the events may or may not have been stored)")
         })
 
-        // kafkajs sends each partition's records, in the order given, as one batch: offsets count up from its base.
+        // The producer sends each partition's records, in the order given, as one batch: offsets count up from its base.
         const baseOffsets = new Map(
-          metadata.map((entry) => [partitionKey(topics.logical(entry.topicName), entry.partition), Number(entry.baseOffset)])
+          acknowledged.map((entry) => [partitionKey(topics.logical(entry.topic), entry.partition), Number(entry.offset)])
         )
         const freshPositions = yield* Effect.forEach(fresh, (record) => {
           const base = baseOffsets.get(partitionKey(record.topic, record.partition))
@@ -182,10 +182,16 @@ export const makeAppender = (producer: Producer, topics: Topics, settings: Appen
         )
         yield* Queue.offer(queue, { records, bytes, done })
         return yield* Deferred.await(done).pipe(
-          Effect.timeoutOrElse({ duration: settings.appendTimeout, orElse: () => Effect.fail(new EventLogError({
-                reason: `Kafka did not acknowledge the append within ${Duration.format(settings.appendTimeout)} ` +
-                  "(it may still be stored; appending the same events again from this process is safe)"
-              })) })
+          Effect.timeoutOrElse({
+            duration: settings.appendTimeout,
+            orElse: () =>
+              Effect.fail(
+                new EventLogError({
+                  reason: `Kafka did not acknowledge the append within ${Duration.format(settings.appendTimeout)} ` +
+                    "(it may still be stored; appending the same events again from this process is safe)"
+                })
+              )
+          })
         )
       })
   })

@@ -1,7 +1,8 @@
+import { compatibilityPartitioner } from "@platformatic/kafka"
 import { EventEnvelope } from "@synth/contracts"
 import { Effect, Schema } from "effect"
-import { type KafkaMessage, Partitioners } from "kafkajs"
 import { type AppendRecord, EventLogError, type StoredEvent } from "../EventLog.ts"
+import type { FetchedRecord } from "./fetch.ts"
 
 /** A record ready to produce: validated, serialized, its partition chosen from its key. */
 export interface OutgoingRecord {
@@ -23,23 +24,13 @@ const encodeEnvelope = Schema.encodeEffect(EventEnvelope)
 const decodeEnvelope = Schema.decodeUnknownEffect(EventEnvelope)
 
 /**
- * Kafka's own default partitioner (murmur2 of the key, as the Java client computes it), so every Kafka client agrees
- * on an aggregate's partition. It only looks at the number of partitions when the message has a key.
+ * Kafka's own default partitioner (murmur2 of the key's UTF-8 bytes, made positive as the Java client does), so every
+ * Kafka client agrees on an aggregate's partition. The client's plain default normalizes the hash differently.
  */
-const javaCompatiblePartitioner = Partitioners.DefaultPartitioner()
-
-export const partitionOf = (topic: string, key: string, partitionCount: number): number =>
-  javaCompatiblePartitioner({
-    topic,
-    partitionMetadata: Array.from({ length: partitionCount }, (_, partitionId) => ({
-      partitionId,
-      leader: 0,
-      replicas: [],
-      isr: [],
-      partitionErrorCode: 0
-    })),
-    message: { key, value: null }
-  })
+export const partitionOf = (topic: string, key: string, partitionCount: number): number => {
+  const bytes = Buffer.from(key, "utf8")
+  return compatibilityPartitioner({ topic, key: bytes }, bytes) % partitionCount
+}
 
 const invalid = (record: AppendRecord, why: string) => (cause: unknown) =>
   new EventLogError({ reason: `Event ${String(record.envelope.eventId)} for topic ${record.topic} ${why}`, cause })
@@ -73,11 +64,11 @@ export const encodeRecord = (record: AppendRecord, partitionCount: number): Effe
 export const decodeMessage = (
   topic: string,
   partition: number,
-  message: KafkaMessage
+  record: FetchedRecord
 ): Effect.Effect<StoredEvent, EventLogError> => {
-  const where = `${topic}/${partition}@${message.offset}`
+  const where = `${topic}/${partition}@${record.offset}`
   return Effect.try({
-    try: () => JSON.parse(message.value?.toString("utf8") ?? "null") as unknown,
+    try: () => JSON.parse(record.text) as unknown,
     catch: (cause) => new EventLogError({ reason: `The record at ${where} is not JSON`, cause })
   }).pipe(
     Effect.flatMap((json) =>
@@ -87,10 +78,10 @@ export const decodeMessage = (
     Effect.map((envelope): StoredEvent => ({
       topic,
       partition,
-      offset: Number(message.offset),
-      key: message.key?.toString("utf8") ?? envelope.aggregateId,
+      offset: record.offset,
+      key: record.key ?? envelope.aggregateId,
       envelope,
-      appendedAt: new Date(Number(message.timestamp)).toISOString()
+      appendedAt: new Date(record.timestamp).toISOString()
     }))
   )
 }

@@ -1,12 +1,11 @@
 import { describe, expect, it } from "@effect/vitest"
 import type { EventEnvelope } from "@synth/contracts"
 import { Effect, Layer, Stream } from "effect"
-import { Kafka, logLevel } from "kafkajs"
 import { EventLog } from "../EventLog.ts"
 import { verifyChains } from "../integrity/verifyChains.ts"
 import { testEnvelope } from "../testing/fixtures.ts"
 import { layerKafka, readRawKafka } from "./kafka.ts"
-import { testKafkaBrokers, uniqueKafkaPrefix } from "./testing.ts"
+import { produceForeignRecord, testKafkaBrokers, uniqueKafkaPrefix } from "./testing.ts"
 
 const topic = "audit"
 const ofType = (type: string, n: number): EventEnvelope => ({ ...testEnvelope(`agg-${n % 4}`, n), type })
@@ -55,17 +54,12 @@ describe("Kafka log seals", () => {
       const stored = yield* rawLog(brokers, prefix)
       const original = stored.find((record) => record.text.includes(`"n":3`))!
       const forged = original.text.replace(`"n":3`, `"n":7`)
-      const producer = new Kafka({ brokers: [...brokers], logLevel: logLevel.NOTHING }).producer()
-      const [metadata] = yield* Effect.promise(async () => {
-        await producer.connect()
-        try {
-          return await producer.send({
-            topic: `${prefix}${topic}`,
-            messages: [{ key: "forged", value: forged, partition: original.partition }]
-          })
-        } finally {
-          await producer.disconnect()
-        }
+      const forgedOffset = yield* produceForeignRecord({
+        brokers,
+        topic: `${prefix}${topic}`,
+        partition: original.partition,
+        key: "forged",
+        value: forged
       })
 
       const report = verifyChains(yield* rawLog(brokers, prefix))
@@ -75,7 +69,7 @@ describe("Kafka log seals", () => {
         kind: "altered",
         topic,
         partition: original.partition,
-        offset: Number(metadata?.baseOffset)
+        offset: forgedOffset
       })
     }), { timeout: 120_000 })
 })

@@ -1,14 +1,14 @@
 import { describe, expect, it, layer } from "@effect/vitest"
 import { allTopicNames } from "@synth/contracts"
-import { ConfigProvider, Effect, Fiber, Layer, Ref, Schedule } from "effect"
-import { ConfigResourceTypes, Kafka, logLevel } from "kafkajs"
+import { ConfigProvider, Context, Effect, Fiber, Layer, Ref, Schedule } from "effect"
+import { Admin, ConfigResourceTypes, Producer, stringSerializers } from "@platformatic/kafka"
 import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
 import { layerFromConfig } from "../config.ts"
 import { EventLog, type StoredEvent } from "../EventLog.ts"
 import { eventLogContract } from "../testing/contract.ts"
-import { payloadN, testEnvelope, uniqueTopic, waitUntilCommitted } from "../testing/fixtures.ts"
+import { payloadN, readAll, testEnvelope, uniqueTopic, waitUntilCommitted } from "../testing/fixtures.ts"
 import { layerKafka } from "./kafka.ts"
 import { kafkaTestSettings, layerKafkaForTests, testKafkaBrokers, uniqueKafkaPrefix } from "./testing.ts"
 
@@ -56,28 +56,59 @@ describe("Kafka adapter", () => {
       const brokers = yield* testKafkaBrokers
       const prefix = uniqueKafkaPrefix()
       yield* Layer.build(layerKafka({ brokers, topicPrefix: prefix, partitions: 3 }))
-      const kafka = new Kafka({ brokers: [...brokers], logLevel: logLevel.NOTHING })
-      const admin = kafka.admin()
-      yield* Effect.acquireRelease(Effect.promise(() => admin.connect()), () => Effect.promise(() => admin.disconnect()))
+      const admin = yield* Effect.acquireRelease(
+        Effect.sync(() => new Admin({ clientId: "synth-test-admin", bootstrapBrokers: [...brokers] })),
+        (admin) => Effect.promise(() => admin.close())
+      )
       const names = allTopicNames.map((name) => `${prefix}${name}`)
-      const metadata = yield* Effect.promise(() => admin.fetchTopicMetadata({ topics: names }))
-      expect(metadata.topics.map((topic) => [topic.name, topic.partitions.length]).sort()).toEqual(
+      const metadata = yield* Effect.promise(() => admin.metadata({ topics: names }))
+      expect([...metadata.topics].map(([name, topic]) => [name, topic.partitionsCount]).sort()).toEqual(
         names.map((name) => [name, 3]).sort()
       )
       const configs = yield* Effect.promise(() =>
         admin.describeConfigs({
           includeSynonyms: false,
-          resources: names.map((name) => ({ type: ConfigResourceTypes.TOPIC, name }))
+          resources: names.map((name) => ({ resourceType: ConfigResourceTypes.TOPIC, resourceName: name }))
         })
       )
-      for (const resource of configs.resources) {
-        const value = (name: string) => resource.configEntries.find((entry) => entry.configName === name)?.configValue
+      expect(configs).toHaveLength(names.length)
+      for (const resource of configs) {
+        const value = (name: string) => resource.configs.find((entry) => entry.name === name)?.value
         expect([value("retention.ms"), value("retention.bytes"), value("message.timestamp.type")]).toEqual([
           "-1",
           "-1",
           "LogAppendTime"
         ])
       }
+    }).pipe(Effect.scoped), 60_000)
+
+  it.live("dates an event by when the broker appended it, not by the clock of whoever produced it", () =>
+    Effect.gen(function*() {
+      const brokers = yield* testKafkaBrokers
+      const prefix = uniqueKafkaPrefix()
+      const topic = uniqueTopic("append-time")
+      const log = Context.get(yield* Layer.build(layerKafka({ brokers, topicPrefix: prefix, topics: [topic] })), EventLog)
+      const producer = yield* Effect.acquireRelease(
+        Effect.sync(() =>
+          new Producer({ clientId: "synth-test-clock", bootstrapBrokers: [...brokers], serializers: stringSerializers })
+        ),
+        (producer) => Effect.promise(() => producer.close(true))
+      )
+      const before = Date.now()
+      yield* Effect.promise(() =>
+        producer.send({
+          messages: [{
+            topic: `${prefix}${topic}`,
+            key: "agg",
+            value: JSON.stringify(testEnvelope("agg", 0)),
+            timestamp: BigInt(Date.UTC(2000, 0, 1))
+          }]
+        })
+      )
+      const [stored] = yield* readAll(topic).pipe(Effect.provideService(EventLog, log))
+      // The broker runs on this machine: its clock and this one agree to well within a second.
+      expect(Date.parse(stored!.appendedAt)).toBeGreaterThanOrEqual(before - 1_000)
+      expect(Date.parse(stored!.appendedAt)).toBeLessThanOrEqual(Date.now() + 1_000)
     }).pipe(Effect.scoped), 60_000)
 
   it.live("is chosen by configuration: Kafka when KAFKA_BROKERS is set, the embedded log otherwise", () =>

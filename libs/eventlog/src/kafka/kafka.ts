@@ -1,13 +1,14 @@
+import { Admin, Producer, stringSerializers } from "@platformatic/kafka"
 import { allTopicNames } from "@synth/contracts"
 import { Config, Duration, Effect, Layer, Schema, SchemaIssue, type Scope, Stream } from "effect"
 import * as Arr from "effect/Array"
-import { Kafka, logLevel, Partitioners } from "kafkajs"
 import { type AppendRecord, EventLog, type EventLogError } from "../EventLog.ts"
+import type { RawRecord } from "../integrity/verifyChains.ts"
 import { makeAppender } from "./appender.ts"
+import { type ClientSettings, clientOptions } from "./client.ts"
 import { encodeRecord } from "./codec.ts"
 import { makeConsume } from "./consume.ts"
-import { effectLogCreator } from "./logging.ts"
-import type { RawRecord } from "../integrity/verifyChains.ts"
+import { logClientEvents } from "./logging.ts"
 import { makeRead, makeReadRaw } from "./read.ts"
 import { kafkaFailure, makeTopics } from "./topics.ts"
 
@@ -30,19 +31,20 @@ export interface KafkaOptions {
   readonly dedupeWindow?: number
   /** Default 30 s: how long the group waits for a member it no longer hears from (a crashed process). */
   readonly sessionTimeout?: Duration.Input
-  /** Default 3 s; well under the session timeout. */
+  /** Default 3 s; well under the session timeout. The client heartbeats in the background, whatever a handler does. */
   readonly heartbeatInterval?: Duration.Input
   /**
-   * Default 30 minutes: how long a rebalance waits for a member that is busy with a healthy long handler (model
-   * training) before giving its partitions to another member.
+   * Default 30 minutes: how long a rebalance waits for every member to rejoin. Members rejoin as soon as a heartbeat
+   * tells them to, and one busy with a long handler (model training) keeps the partition it is handling meanwhile.
    */
   readonly rebalanceTimeout?: Duration.Input
 }
 
 /**
- * The event log on Apache Kafka (kafkajs). One topic per registry entry, partitioned by aggregate id with Kafka's
- * own partitioner; appends are acknowledged by all in-sync replicas through an idempotent producer; consumer groups
- * commit an event's offset only after its handler succeeded.
+ * The event log on Apache Kafka, through @platformatic/kafka (no other file of the project names the client). One
+ * topic per registry entry, partitioned by aggregate id with Kafka's own partitioner; appends are acknowledged by all
+ * in-sync replicas through an idempotent producer; consumer groups commit an event's offset only after its handler
+ * succeeded.
  *
  * Idempotency by eventId: Kafka cannot refuse a record by an application id, so the adapter guarantees it where it
  * can see it. The idempotent producer makes the client's own retries of one request land once; an event appended
@@ -51,28 +53,27 @@ export interface KafkaOptions {
  * at a new offset; consumers already handle redelivered events (handlers and projections are idempotent), and a
  * projection that must not count one twice keys its rows by eventId.
  */
-/** A client and its admin connection, with the topics created when missing. */
+/** The settings every client shares and an admin client, with the topics created when missing. */
 const connect = (options: KafkaOptions) =>
   Effect.gen(function*() {
-    const clientId = options.clientId ?? "synth"
-    const kafka = new Kafka({
-      clientId,
-      brokers: [...options.brokers],
-      logLevel: logLevel.INFO,
-      logCreator: effectLogCreator(yield* Effect.context())
-    })
+    const client: ClientSettings = { brokers: options.brokers, clientId: options.clientId ?? "synth" }
     const admin = yield* Effect.acquireRelease(
-      Effect.sync(() => kafka.admin()),
-      (admin) => Effect.promise(() => admin.disconnect().catch(() => undefined))
+      Effect.sync(() => new Admin(clientOptions(client))),
+      (admin) => Effect.promise(() => admin.close().catch(() => undefined))
     )
-    yield* Effect.tryPromise({ try: () => admin.connect(), catch: kafkaFailure(`connect to ${options.brokers.join(",")}`) })
+    yield* logClientEvents(admin)
+    // Clients connect on first use: asking for the cluster's metadata makes an unreachable broker fail here.
+    yield* Effect.tryPromise({
+      try: () => admin.metadata({ topics: [] }),
+      catch: kafkaFailure(`connect to ${options.brokers.join(",")}`)
+    })
     const topics = makeTopics(admin, {
       prefix: options.topicPrefix ?? "",
       partitions: options.partitions ?? 3,
       replicationFactor: options.replicationFactor ?? 1
     })
     yield* Effect.forEach(options.topics ?? allTopicNames, topics.partitions, { discard: true })
-    return { clientId, kafka, topics }
+    return { client, topics }
   })
 
 /**
@@ -82,11 +83,8 @@ const connect = (options: KafkaOptions) =>
  */
 export const readRawKafka = (options: KafkaOptions): Stream.Stream<RawRecord, EventLogError, Scope.Scope> =>
   Stream.unwrap(Effect.gen(function*() {
-    const { clientId, kafka, topics } = yield* connect(options)
-    const readRaw = makeReadRaw(kafka, topics, {
-      clientId,
-      heartbeatInterval: Duration.fromInputUnsafe(options.heartbeatInterval ?? "3 seconds")
-    })
+    const { client, topics } = yield* connect(options)
+    const readRaw = makeReadRaw(client, topics)
     const ranges = yield* Effect.forEach(options.topics ?? allTopicNames, (topic) =>
       Effect.map(topics.offsetRanges(topic), (found) => found.map((range) => ({ topic, ...range }))))
     return Stream.fromIterable(ranges.flat()).pipe(
@@ -96,28 +94,33 @@ export const readRawKafka = (options: KafkaOptions): Stream.Stream<RawRecord, Ev
 
 export const makeKafka = (options: KafkaOptions) =>
   Effect.gen(function*() {
-    const { clientId, kafka, topics } = yield* connect(options)
+    const { client, topics } = yield* connect(options)
 
+    // Every record names its partition (codec.ts), so the producer's own partitioner is never asked.
     const producer = yield* Effect.acquireRelease(
-      Effect.sync(() => kafka.producer({
+      Effect.sync(() =>
+        new Producer({
+          ...clientOptions(client),
           idempotent: true,
-          maxInFlightRequests: 1,
-          allowAutoTopicCreation: false,
-          // Partitions are chosen in codec.ts with this same partitioner; naming it also keeps kafkajs from warning.
-          createPartitioner: Partitioners.DefaultPartitioner
-        })),
-      (producer) => Effect.promise(() => producer.disconnect().catch(() => undefined))
+          autocreateTopics: false,
+          serializers: stringSerializers
+        })
+      ),
+      (producer) => Effect.promise(() => producer.close(true).catch(() => undefined))
     )
-    yield* Effect.tryPromise({ try: () => producer.connect(), catch: kafkaFailure("connect the producer") })
+    yield* logClientEvents(producer)
+    yield* Effect.tryPromise({
+      try: () => producer.initIdempotentProducer({}),
+      catch: kafkaFailure("start the idempotent producer")
+    })
     const send = yield* makeAppender(producer, topics, {
       dedupeWindow: options.dedupeWindow ?? 100_000,
       appendTimeout: Duration.fromInputUnsafe(options.appendTimeout ?? "30 seconds")
     })
-    const heartbeatInterval = Duration.fromInputUnsafe(options.heartbeatInterval ?? "3 seconds")
-    const read = makeRead(kafka, topics, { clientId, heartbeatInterval })
-    const consume = makeConsume(kafka, topics, {
+    const read = makeRead(client, topics)
+    const consume = makeConsume(client, topics, {
       sessionTimeout: Duration.fromInputUnsafe(options.sessionTimeout ?? "30 seconds"),
-      heartbeatInterval,
+      heartbeatInterval: Duration.fromInputUnsafe(options.heartbeatInterval ?? "3 seconds"),
       rebalanceTimeout: Duration.fromInputUnsafe(options.rebalanceTimeout ?? "30 minutes")
     })
 
@@ -162,9 +165,11 @@ export const kafkaOptionsConfig: Config.Config<KafkaOptions> = Config.all({
     Config.mapEffect((brokers) =>
       brokers.length > 0
         ? Effect.succeed(brokers)
-        : Effect.fail(new Config.ConfigError(new Schema.SchemaError(new SchemaIssue.InvalidValue({
-          message: "KAFKA_BROKERS must name at least one host:port"
-        }))))
+        : Effect.fail(
+          new Config.ConfigError(
+            new Schema.SchemaError(new SchemaIssue.InvalidValue({ message: "KAFKA_BROKERS must name at least one host:port" }))
+          )
+        )
     )
   ),
   clientId: Config.String("KAFKA_CLIENT_ID").pipe(Config.withDefault("synth")),

@@ -1,16 +1,12 @@
-import { Array as Arr, Duration, Effect, Exit, Queue, Stream, type Take } from "effect"
-import { AssignerProtocol, type Batch, type Consumer, type Kafka, type KafkaMessage, type PartitionAssigner } from "kafkajs"
+import { Consumer } from "@platformatic/kafka"
+import { Effect, Option, Stream } from "effect"
 import { EventLogError, type StoredEvent } from "../EventLog.ts"
 import type { RawRecord } from "../integrity/verifyChains.ts"
+import { type ClientSettings, clientOptions } from "./client.ts"
 import { decodeMessage } from "./codec.ts"
-import { whileHeartbeating } from "./heartbeat.ts"
-import { kafkaFailure, type Topics } from "./topics.ts"
-
-export interface ReadSettings {
-  readonly heartbeatInterval: Duration.Duration
-  /** Names the throwaway groups readers use, so an operator can tell them apart. */
-  readonly clientId: string
-}
+import { type FetchedRecord, fetchRecords, positionKey, retryTransientFetch } from "./fetch.ts"
+import { logClientEvents } from "./logging.ts"
+import type { Topics } from "./topics.ts"
 
 export interface ReadOptions {
   readonly topic: string
@@ -19,41 +15,26 @@ export interface ReadOptions {
   readonly follow: boolean
 }
 
-/** Chunks a reader buffers ahead of its stream (each is one fetched batch, at most 1 MiB). */
-const bufferedBatches = 8
-
-/**
- * kafkajs has no consumer without a group, so a reader is the only member of a group of its own, and this assigner
- * gives it exactly the partition it reads. Nothing is ever committed for such a group.
- */
-const onePartition = (topic: string, partition: number): PartitionAssigner => () => ({
-  name: "SynthOnePartition",
-  version: 1,
-  protocol: ({ topics }) => ({
-    name: "SynthOnePartition",
-    metadata: AssignerProtocol.MemberMetadata.encode({ version: 1, topics, userData: Buffer.alloc(0) })
-  }),
-  assign: ({ members }) =>
-    Promise.resolve(members.map((member, index) => ({
-      memberId: member.memberId,
-      memberAssignment: AssignerProtocol.MemberAssignment.encode({
-        version: 1,
-        assignment: index === 0 ? { [topic]: [partition] } : {},
-        userData: Buffer.alloc(0)
-      })
-    })))
-})
+/** Fetched batches a reader holds ahead of its stream, each at most `maxBytesPerPartition`. */
+const bufferedFetches = 8
+const maxBytesPerPartition = 1024 * 1024
+/** Bounds how long a follower's fetch waits for news, and so how long closing a reader waits for it. */
+const followWait = 500
 
 const invalid = (reason: string) => Stream.fail(new EventLogError({ reason }))
 
-type Decode<A> = (topic: string, partition: number, message: KafkaMessage) => Effect.Effect<A, EventLogError>
+type Decode<A> = (topic: string, partition: number, record: FetchedRecord) => Effect.Effect<A, EventLogError>
 
 /** The value as stored, undecoded: what `synth events verify` checks, tampered bytes included. */
-const rawMessage: Decode<RawRecord> = (topic, partition, message) =>
-  Effect.succeed({ topic, partition, offset: Number(message.offset), text: message.value?.toString("utf8") ?? "" })
+const rawMessage: Decode<RawRecord> = (topic, partition, record) =>
+  Effect.succeed({ topic, partition, offset: record.offset, text: record.text })
 
+/**
+ * A reader fetches its one partition itself, from the partition's leader, on a client of its own: it belongs to no
+ * consumer group, so it neither waits for a group to form nor commits anything.
+ */
 const makeReadWith = <A extends { readonly offset: number }>(decode: Decode<A>) =>
-(kafka: Kafka, topics: Topics, settings: ReadSettings) =>
+(client: ClientSettings, topics: Topics) =>
 (options: ReadOptions): Stream.Stream<A, EventLogError> => {
   const { follow, fromOffset, partition, topic } = options
   if (!Number.isSafeInteger(fromOffset) || fromOffset < 0) {
@@ -73,62 +54,43 @@ const makeReadWith = <A extends { readonly offset: number }>(decode: Decode<A>) 
     if (fromOffset >= end) return Stream.empty
 
     const physicalTopic = topics.physical(topic)
-    const runtime = yield* Effect.context()
-    const takes = yield* Effect.acquireRelease(Queue.bounded<Take.Take<A, EventLogError>>(bufferedBatches), Queue.shutdown)
-    // The next offset the stream expects: a (re)joining reader seeks there, and anything before it is a repeat.
-    let next = fromOffset
-
-    const deliver = (batch: Batch) =>
-      Effect.gen(function*() {
-        const fresh = batch.messages.filter((message) => Number(message.offset) >= next && Number(message.offset) < end)
-        const events = yield* Effect.forEach(fresh, (message) => decode(topic, partition, message))
-        if (Arr.isReadonlyArrayNonEmpty(events)) {
-          yield* Queue.offer(takes, events)
-          next = Arr.lastNonEmpty(events).offset + 1
-        }
-        if (Number(batch.lastOffset()) >= end - 1) yield* Queue.offer(takes, Exit.void)
-      }).pipe(Effect.catch((error) => Queue.offer(takes, Exit.fail(error))))
-
-    const consumer: Consumer = yield* Effect.acquireRelease(
+    const consumer = yield* Effect.acquireRelease(
       Effect.sync(() =>
-        kafka.consumer({
-          groupId: topics.group(`${settings.clientId}.reader.${crypto.randomUUID()}`),
-          partitionAssigners: [onePartition(physicalTopic, partition)],
-          allowAutoTopicCreation: false,
-          // Bounds how long closing a reader waits for the fetch in flight; new records end a fetch at once anyway.
-          maxWaitTimeInMs: 500,
-          heartbeatInterval: Duration.toMillis(settings.heartbeatInterval)
-        })
+        new Consumer({ ...clientOptions(client), groupId: topics.group(`${client.clientId}.reader`) })
       ),
-      // Shutting the queue down first releases a batch handler waiting to offer, which the disconnect waits for.
-      (consumer) => Queue.shutdown(takes).pipe(Effect.andThen(Effect.promise(() => consumer.disconnect().catch(() => undefined))))
+      (consumer) => Effect.promise(() => consumer.close(true).catch(() => undefined))
     )
-    consumer.on(consumer.events.GROUP_JOIN, () => consumer.seek({ topic: physicalTopic, partition, offset: String(next) }))
-    consumer.on(consumer.events.CRASH, ({ payload }) => {
-      if (!payload.restart) {
-        Effect.runForkWith(runtime)(Queue.offer(takes, Exit.fail(kafkaFailure(`read ${physicalTopic}/${partition}`)(payload.error))))
-      }
-    })
-    yield* Effect.tryPromise({
-      try: async () => {
-        await consumer.connect()
-        await consumer.subscribe({ topics: [physicalTopic], fromBeginning: true })
-        await consumer.run({
-          autoCommit: false,
-          eachBatch: async ({ batch, heartbeat, isStale }) => {
-            if (isStale() || batch.partition !== partition) return
-            // A slow stream makes this wait; heartbeats keep the reader's group from dropping it meanwhile.
-            const delivery = deliver(batch).pipe(
-              whileHeartbeating(heartbeat, settings.heartbeatInterval, () => Effect.void)
+    yield* logClientEvents(consumer)
+
+    /**
+     * The records from `next` on (up to `end`), and where the next fetch starts. A fetch that finds nothing new is
+     * repeated rather than emitted: each chunk is a batch to its reader (the projector applies one per transaction).
+     */
+    const fetchFrom = (next: number): Effect.Effect<readonly [ReadonlyArray<A>, Option.Option<number>], EventLogError> =>
+      fetchRecords(consumer, [{ topic: physicalTopic, partition, offset: next }], {
+        maxWaitTime: followWait,
+        maxBytesPerPartition
+      }).pipe(
+        retryTransientFetch(`read ${physicalTopic}/${partition} from offset ${next}`),
+        Effect.flatMap((fetched) => {
+          const answer = fetched.get(positionKey(physicalTopic, partition))
+          if (answer === undefined || answer.next <= next) return fetchFrom(next)
+          const after = Math.min(answer.next, end)
+          return Effect.forEach(
+            answer.records.filter((record) => record.offset < end),
+            (record) => decode(topic, partition, record)
+          ).pipe(
+            Effect.flatMap((decoded) =>
+              decoded.length === 0 && after < end
+                ? fetchFrom(after)
+                : Effect.succeed([decoded, after >= end ? Option.none() : Option.some(after)] as const)
             )
-            // Rejected only when the stream has ended and shut the queue: nothing is left to deliver then.
-            await Effect.runPromiseWith(runtime)(delivery).catch(() => undefined)
-          }
+          )
         })
-      },
-      catch: kafkaFailure(`start reading ${physicalTopic}/${partition}`)
-    })
-    return Stream.flattenTake(Stream.fromQueue(takes))
+      )
+
+        // bufferArray keeps each fetch's records together (v4's Stream.buffer would regroup them element by element).
+    return Stream.paginate(fromOffset, fetchFrom).pipe(Stream.bufferArray({ capacity: bufferedFetches }))
   }))
 }
 

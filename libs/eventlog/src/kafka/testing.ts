@@ -1,3 +1,4 @@
+import { Producer, stringSerializers } from "@platformatic/kafka"
 import { Effect, Layer } from "effect"
 import type { EventLog, EventLogError } from "../EventLog.ts"
 import { type KafkaOptions, kafkaOptionsConfig, layerKafka } from "./kafka.ts"
@@ -31,3 +32,25 @@ export const kafkaTestSettings: Effect.Effect<Readonly<Record<string, string>>> 
   (brokers) => ({ KAFKA_BROKERS: brokers.join(","), KAFKA_TOPIC_PREFIX: uniqueKafkaPrefix() })
 )
 
+
+/**
+ * Writes one record straight to a topic, as something other than the adapter would (no seal, no checks): a forged
+ * or tampered copy for the integrity tests. `topic` is the name on the broker, prefix included. Answers its offset.
+ */
+export const produceForeignRecord = (record: {
+  readonly brokers: ReadonlyArray<string>
+  readonly topic: string
+  readonly partition: number
+  readonly key: string
+  readonly value: string
+}): Effect.Effect<number> =>
+  Effect.acquireUseRelease(
+    Effect.sync(() =>
+      new Producer({ clientId: "synth-test-forger", bootstrapBrokers: [...record.brokers], serializers: stringSerializers })
+    ),
+    (producer) =>
+      Effect.promise(() =>
+        producer.send({ messages: [{ topic: record.topic, partition: record.partition, key: record.key, value: record.value }] })
+      ).pipe(Effect.map((result) => Number(result.offsets?.[0]?.offset ?? Number.NaN))),
+    (producer) => Effect.promise(() => producer.close(true))
+  )

@@ -1,6 +1,7 @@
+import { type Admin, ListOffsetTimestamps } from "@platformatic/kafka"
 import { Data, Effect, Schedule } from "effect"
-import type { Admin } from "kafkajs"
 import { EventLogError, type Position } from "../EventLog.ts"
+import { isProtocolError, isRetriable } from "./client.ts"
 
 export interface TopicSettings {
   /** Prepended to every topic and group name: lets tests (or tenants) share a cluster. */
@@ -20,14 +21,10 @@ class NotReady extends Data.TaggedError("NotReady")<{}> {}
 
 /**
  * Failures a moment's wait cures: a busy broker's metadata has not caught up with a topic created a moment ago
- * ("unknown topic", "not the leader"). kafkajs marks them retriable but does not retry them in every admin call.
+ * ("unknown topic", "not the leader", no leader yet). The client retries a request a few times by itself; a topic
+ * created on a loaded machine can take longer than that.
  */
-const isTransient = (error: EventLogError) => {
-  for (let cause: unknown = error.cause; cause instanceof Error; cause = cause.cause) {
-    if (cause instanceof NotReady || (cause as { readonly retriable?: unknown }).retriable === true) return true
-  }
-  return false
-}
+const isTransient = (error: EventLogError) => error.cause instanceof NotReady || isRetriable(error.cause)
 
 // Exponential from 50 ms, never more than a second apart (the shorter of the two delays), for 30 seconds.
 const patience = Schedule.min([Schedule.exponential("50 millis", 2), Schedule.spaced("1 second")]).pipe(
@@ -59,7 +56,8 @@ export const makeTopics = (admin: Admin, settings: TopicSettings) => {
   /** The partition count once every partition has a leader (a topic created a moment ago may have none yet). */
   const awaitPartitions = (topic: string) =>
     request(`describe topic ${physical(topic)}`, async () => {
-      const partitions = (await admin.fetchTopicMetadata({ topics: [physical(topic)] })).topics[0]?.partitions ?? []
+      const metadata = await admin.metadata({ topics: [physical(topic)], forceUpdate: true })
+      const partitions = metadata.topics.get(physical(topic))?.partitions ?? []
       if (partitions.length === 0 || partitions.some((partition) => partition.leader < 0)) throw new NotReady()
       return partitions.length
     })
@@ -67,20 +65,23 @@ export const makeTopics = (admin: Admin, settings: TopicSettings) => {
   const exists = (topic: string) =>
     Effect.map(request("list topics", () => admin.listTopics()), (names) => names.includes(physical(topic)))
 
-  // A concurrent creator (another replica, another fiber) makes createTopics answer false: the topic exists either way.
+  // A concurrent creator (another replica, another fiber) makes the broker answer "topic exists": it exists either way.
   const create = (topic: string) =>
     request(
       `create topic ${physical(topic)} (${settings.partitions} partitions, replication factor ${settings.replicationFactor})`,
       () =>
         admin.createTopics({
-          waitForLeaders: false,
-          topics: [{
-            topic: physical(topic),
-            numPartitions: settings.partitions,
-            replicationFactor: settings.replicationFactor,
-            configEntries: topicConfig(settings)
-          }]
-        })
+          topics: [physical(topic)],
+          partitions: settings.partitions,
+          replicas: settings.replicationFactor,
+          configs: topicConfig(settings)
+        }).then(
+          () => true,
+          (error: unknown) => {
+            if (isProtocolError(error, "TOPIC_ALREADY_EXISTS")) return false
+            throw error
+          }
+        )
     ).pipe(
       Effect.tap((created) => (created ? Effect.logDebug(`Created Kafka topic ${physical(topic)}`) : Effect.void))
     )
@@ -97,37 +98,65 @@ export const makeTopics = (admin: Admin, settings: TopicSettings) => {
       )
     })
 
+  /** Each partition's offset at `timestamp` (the earliest or the latest), by partition. */
+  const listOffsets = (topic: string, count: number, timestamp: bigint) =>
+    request(`read the offsets of ${physical(topic)}`, () =>
+      admin.listOffsets({
+        topics: [{
+          name: physical(topic),
+          partitions: Array.from({ length: count }, (_, partitionIndex) => ({ partitionIndex, timestamp }))
+        }]
+      })).pipe(
+        Effect.map((answer) =>
+          new Map((answer.find((entry) => entry.name === physical(topic))?.partitions ?? []).map(
+            ({ offset, partitionIndex }) => [partitionIndex, Number(offset)] as const
+          ))
+        )
+      )
+
   /** Per partition, in partition order: the first offset still stored and the next offset to be written. */
   const offsetRanges = (topic: string) =>
-    Effect.andThen(
-      partitions(topic),
-      request(`read the offsets of ${physical(topic)}`, () => admin.fetchTopicOffsets(physical(topic)))
-    ).pipe(
-      Effect.map((offsets) =>
-        offsets
-          .map(({ high, low, partition }) => ({ partition, low: Number(low), high: Number(high) }))
-          .sort((left, right) => left.partition - right.partition)
-      )
-    )
+    Effect.gen(function*() {
+      const count = yield* partitions(topic)
+      const [lows, highs] = yield* Effect.all([
+        listOffsets(topic, count, ListOffsetTimestamps.EARLIEST),
+        listOffsets(topic, count, ListOffsetTimestamps.LATEST)
+      ], { concurrency: 2 })
+      return Array.from({ length: count }, (_, partition) => ({
+        partition,
+        low: lows.get(partition) ?? 0,
+        high: highs.get(partition) ?? 0
+      }))
+    })
 
   const endOffsets = (topic: string): Effect.Effect<ReadonlyArray<Position>, EventLogError> =>
     Effect.map(offsetRanges(topic), (ranges) => ranges.map(({ high, partition }) => ({ topic, partition, offset: high })))
 
   const committedOffsets = (group: string, topic: string): Effect.Effect<ReadonlyArray<Position>, EventLogError> =>
-    Effect.andThen(
-      partitions(topic),
-      request(
+    Effect.gen(function*() {
+      const count = yield* partitions(topic)
+      const answer = yield* request(
         `read the offsets group ${settings.prefix}${group} committed on ${physical(topic)}`,
-        () => admin.fetchOffsets({ groupId: `${settings.prefix}${group}`, topics: [physical(topic)] })
+        () =>
+          admin.listConsumerGroupOffsets({
+            groups: [{
+              groupId: `${settings.prefix}${group}`,
+              topics: [{ name: physical(topic), partitionIndexes: Array.from({ length: count }, (_, index) => index) }]
+            }]
+          })
       )
-    ).pipe(
-      Effect.map((answer) =>
-        (answer.find((entry) => entry.topic === physical(topic))?.partitions ?? [])
-          // -1: nothing committed, which the port reports as 0.
-          .map(({ offset, partition }) => ({ topic, partition, offset: Math.max(0, Number(offset)) }))
-          .sort((left, right) => left.partition - right.partition)
+      const committed = new Map(
+        (answer[0]?.topics.find((entry) => entry.name === physical(topic))?.partitions ?? []).map(
+          ({ committedOffset, partitionIndex }) => [partitionIndex, Number(committedOffset)] as const
+        )
       )
-    )
+      // -1 (or no answer): nothing committed, which the port reports as 0.
+      return Array.from({ length: count }, (_, partition) => ({
+        topic,
+        partition,
+        offset: Math.max(0, committed.get(partition) ?? 0)
+      }))
+    })
 
   return {
     physical,

@@ -18,8 +18,8 @@ describe("EventWriter", () => {
       const userId = crypto.randomUUID() as UserId
       yield* writer.append(
         [
-          { type: "user.registered", version: 1, payload: { userId, email: "someone@example.com", passwordHash: "x" } },
-          { type: "user.registered", version: 1, payload: { userId, email: "other@example.com", passwordHash: "x" } }
+          { type: "user.registered", version: 2, payload: { userId, email: { plain: "someone@example.com" }, passwordHash: { plain: "x" } } },
+          { type: "user.registered", version: 2, payload: { userId, email: { plain: "other@example.com" }, passwordHash: { plain: "x" } } }
         ],
         { aggregateId: userId, actor: userActor(userId), correlationId: "request-12345678", causationId: null }
       )

@@ -1,7 +1,7 @@
 import { type SqlClient } from "effect/sql"
 import type { DomainEvent } from "@synth/contracts"
 import type { StoredEvent } from "@synth/eventlog"
-import type { Effect } from "effect"
+import { Context, Effect } from "effect"
 
 /**
  * A read model fed from the log.
@@ -12,21 +12,39 @@ import type { Effect } from "effect"
  * - `apply` must be idempotent (`ON CONFLICT`, expected revisions): it runs inside the transaction that advances
  *   the cursor, so an event is applied once per cursor, but a rebuild replays everything onto empty tables.
  *   It sees decoded events only; types the catalog does not know are skipped with a warning.
+ * - `R`: services `apply` needs besides the database; `ProjectorRuntime.layer` takes them from its environment.
  */
-export interface Projection<E = never> {
+export interface Projection<E = never, R = never> {
   readonly name: string
   readonly topics: ReadonlyArray<string>
   readonly tables: ReadonlyArray<string>
-  readonly apply: (event: DomainEvent, meta: StoredEvent) => Effect.Effect<void, E, SqlClient.SqlClient>
+  readonly apply: (event: DomainEvent, meta: StoredEvent) => Effect.Effect<void, E, SqlClient.SqlClient | R>
 }
 
 /** Any projection, whatever its error type, for lists of them. */
 export type AnyProjection = Projection<unknown>
 
-/** Infers `E` from `apply`; names follow the table names' rules so logs and cursors stay readable. */
-export const makeProjection = <E = never>(projection: Projection<E>): Projection<E> => {
+/**
+ * The projection with the services it needs provided: `apply` then needs only the database. The context of the
+ * transaction it runs in comes first, so the transaction's connection is the one used.
+ */
+export const provideServices = <R>(projection: Projection<unknown, R>, services: Context.Context<R>): AnyProjection => ({
+  ...projection,
+  apply: (event, meta) =>
+    Effect.updateContext(projection.apply(event, meta), (current: Context.Context<SqlClient.SqlClient>) =>
+      Context.merge(services, current))
+})
+
+/** Infers `E` and `R` from `apply`; names follow the table names' rules so logs and cursors stay readable. */
+export const makeProjection = <E = never, R = SqlClient.SqlClient>(projection: {
+  readonly name: string
+  readonly topics: ReadonlyArray<string>
+  readonly tables: ReadonlyArray<string>
+  readonly apply: (event: DomainEvent, meta: StoredEvent) => Effect.Effect<void, E, R>
+}): Projection<E, Exclude<R, SqlClient.SqlClient>> => {
   if (!/^[a-z][a-z0-9_.-]*$/.test(projection.name)) {
     throw new Error(`projection name "${projection.name}" must match /^[a-z][a-z0-9_.-]*$/`)
   }
-  return projection
+  // R is SqlClient and the rest; TypeScript cannot see that it is assignable to SqlClient | Exclude<R, SqlClient>.
+  return projection as Projection<E, Exclude<R, SqlClient.SqlClient>>
 }

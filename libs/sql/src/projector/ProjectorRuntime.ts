@@ -6,7 +6,7 @@ import { cursorKey, makeCursors } from "./cursors.ts"
 import { makeDrainPartition } from "./drainPartition.ts"
 import { type ProjectionFailed, type ProjectionPosition, ProjectionTimeout, UnknownProjection } from "./errors.ts"
 import { makeProgress } from "./progress.ts"
-import type { AnyProjection } from "./Projection.ts"
+import { type AnyProjection, type Projection, provideServices } from "./Projection.ts"
 
 export interface ProjectorService {
   /**
@@ -206,13 +206,17 @@ const make = (projections: ReadonlyArray<AnyProjection>) =>
 
 /**
  * The projector runtime over a fixed set of projections; needs the read-model database (migrated: build it after
- * `layerMigrations`) and the event log.
+ * `layerMigrations`), the event log and the services the projections need.
  */
 export class ProjectorRuntime extends Context.Service<ProjectorRuntime, ProjectorService>()("@synth/sql/ProjectorRuntime") {
-  static readonly layer = (
-    projections: ReadonlyArray<AnyProjection>
-  ): Layer.Layer<ProjectorRuntime, never, SqlClient.SqlClient | EventLog> =>
-    Layer.effect(ProjectorRuntime, make(projections))
+  static readonly layer = <R = never>(
+    projections: ReadonlyArray<Projection<unknown, R>>
+  ): Layer.Layer<ProjectorRuntime, never, SqlClient.SqlClient | EventLog | R> =>
+    Layer.effect(
+      ProjectorRuntime,
+      Effect.flatMap(Effect.context<R>(), (services) =>
+        make(projections.map((projection) => provideServices(projection, services))))
+    )
 
   /** Runs the projections in the background for the life of the layer (the gateway's read side). */
   static readonly layerRunning: Layer.Layer<never, never, ProjectorRuntime> = Layer.effectDiscard(

@@ -30,7 +30,9 @@ export const registrations = makeProjection({
     Effect.gen(function*() {
       if (event.type !== "user.registered") return
       const sql = yield* SqlClient.SqlClient
-      yield* countRegistrations(sql, event.payload.userId, event.payload.email, meta.envelope.occurredAt)
+      // The fixtures append version-1 registrations, read as version 2 with the email as a plain value.
+      const email = "plain" in event.payload.email ? event.payload.email.plain : event.payload.email.ciphertext
+      yield* countRegistrations(sql, event.payload.userId, email, meta.envelope.occurredAt)
     })
 })
 

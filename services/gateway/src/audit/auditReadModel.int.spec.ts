@@ -12,7 +12,7 @@ import { TestClock } from "effect/testing"
 import { randomUUID } from "node:crypto"
 import { AuditRepository } from "./AuditRepository.ts"
 import { auditMigrations } from "./migrations.ts"
-import { applyAuditEvent, redactedValue } from "./projection.ts"
+import { applyAuditEvent, forgottenValue, redactedValue } from "./projection.ts"
 
 const migrated = Layer.effectDiscard(Effect.forEach(Object.values(auditMigrations), (migration) => migration, { discard: true }))
 
@@ -46,6 +46,14 @@ const registered = (userId: string): StoredEvent => {
   }
 }
 
+const forgotten = (userId: string): StoredEvent => {
+  const at = "2026-01-03T00:00:00.000Z"
+  return {
+    ...loggedIn(userId, at),
+    envelope: { ...loggedIn(userId, at).envelope, type: "user.forgotten", payload: { userId } }
+  }
+}
+
 const apply = (stored: StoredEvent) =>
   Effect.flatMap(Effect.orDie(decodeDomainEvent(stored.envelope)), (event) => applyAuditEvent(event, stored))
 
@@ -59,6 +67,21 @@ const minute = (index: number) => new Date(Date.UTC(2026, 0, 2, 0, index)).toISO
 
 const contract = (name: string, database: Layer.Layer<SqlClient.SqlClient, unknown>) =>
   layer(Layer.provideMerge(AuditRepository.layer, Layer.provideMerge(migrated, database)), { timeout: 120_000 })(name, (it) => {
+    it.effect("stops showing the email a registration logged in clear (v1) once its user is forgotten, and only theirs", () =>
+      Effect.gen(function*() {
+        const repository = yield* AuditRepository
+        const userId = randomUUID()
+        const other = randomUUID()
+        yield* Effect.orDie(Effect.all([apply(registered(userId)), apply(registered(other))]))
+        yield* Effect.orDie(apply(forgotten(userId)))
+        const page = yield* repository.page({ aggregateId: userId }, 0, 10)
+        expect(page.items.map((event) => event.type)).toEqual(["user.registered", "user.forgotten"])
+        expect(page.items[0]!.payload).toEqual({ userId, email: forgottenValue, passwordHash: redactedValue })
+        expect(page.items[0]!.version).toBe(1)
+        const kept = yield* repository.page({ aggregateId: other }, 0, 10)
+        expect(kept.items[0]!.payload).toEqual({ userId: other, email: "ada@example.com", passwordHash: redactedValue })
+      }))
+
     it.effect("stores a redelivered event once, its password hash redacted, its integrity seal as it came", () =>
       Effect.gen(function*() {
         const repository = yield* AuditRepository

@@ -25,8 +25,9 @@ const auditFeedLock = 7_001_007
 /**
  * Appends every event, of every topic, to `audit_events` with its envelope and log position. Idempotent: a
  * redelivered event (same event id) changes nothing. The optional `integrity` seal of an envelope is kept as it came.
+ * `user.forgotten` also hides the clear email of that user's version-1 registration.
  */
-export const applyAuditEvent = (_event: DomainEvent, meta: StoredEvent) =>
+export const applyAuditEvent = (event: DomainEvent, meta: StoredEvent) =>
   Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
     const envelope = meta.envelope
@@ -43,4 +44,18 @@ export const applyAuditEvent = (_event: DomainEvent, meta: StoredEvent) =>
         ${meta.topic}, ${meta.partition}, ${meta.offset}
       )
       ON CONFLICT (event_id) DO NOTHING`
+ 
+    if (event.type === "user.forgotten") yield* forgetLegacyEmail(event.payload.userId)
   })
+
+export const forgottenValue = "[forgotten]"
+
+/**
+ * A registration logged before personal data was sealed (`user.registered` v1) holds the email in clear, in the
+ * log and so in this feed; the log cannot change without breaking its seals, but the feed can stop showing it once
+ * the user is forgotten. Sealed emails (v2) are left as they are: with the key gone they read as nothing already.
+ */
+const forgetLegacyEmail = (userId: string) =>
+  Effect.flatMap(SqlClient.SqlClient, (sql) => sql`
+    UPDATE audit_events SET payload = jsonb_set(payload, '{email}', ${JSON.stringify(forgottenValue)}::jsonb)
+    WHERE aggregate_id = ${userId} AND type = 'user.registered' AND jsonb_typeof(payload -> 'email') = 'string'`)

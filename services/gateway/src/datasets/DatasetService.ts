@@ -17,7 +17,7 @@ import {
 import { BlobKey, BlobStore } from "@synth/blobstore"
 import { Ids } from "@synth/eventlog"
 import { outputFormats, renderTable } from "@synth/tabular"
-import { Clock, Context, DateTime, Effect, Layer, Option, Schedule, Stream } from "effect"
+import { Clock, Context, DateTime, Duration, Effect, Layer, Option, Schedule, Stream } from "effect"
 import { GatewayConfig } from "../config.ts"
 import { RequestEvents } from "../events/RequestEvents.ts"
 import { GeneratorRepository } from "../generators/GeneratorRepository.ts"
@@ -25,6 +25,11 @@ import { attachmentDisposition } from "./contentDisposition.ts"
 import { DatasetRepository, type DatasetRow } from "./DatasetRepository.ts"
 import { ingestFailureError } from "./ingestFailure.ts"
 import { limitBytes } from "./sizeLimit.ts"
+import { failWhenStuck } from "./stuckBody.ts"
+import { uploadFilename } from "./uploadFilename.ts"
+
+/** How long a multipart body may keep the parser waiting once the whole body is in (stuckBody.ts). */
+const stuckGrace = Duration.seconds(5)
 
 const missingFileDetail = (why: string) => `${why} Send multipart/form-data with the file in a part named \`file\`.`
 
@@ -48,6 +53,8 @@ export interface UploadRequest {
   readonly owner: UserId
   readonly parts: Stream.Stream<Multipart.Part, Multipart.MultipartError>
   readonly headers: Readonly<Record<string, string | undefined>>
+  /** Whether the whole request body has been received (the parser's view, whether or not it has been read). */
+  readonly isBodyReceived: () => boolean
 }
 
 interface StoredOriginal {
@@ -58,13 +65,6 @@ interface StoredOriginal {
 }
 
 /**
- * Browsers write `"`, CR and LF in a multipart filename as %22, %0D and %0A (WHATWG HTML, multipart/form-data
- * encoding); those three are turned back, anything else is kept exactly as sent.
- */
-export const filenameFromPart = (name: string) =>
-  name.replace(/%(22|0D|0A)/gi, (escape) => String.fromCharCode(parseInt(escape.slice(1), 16)))
-
-/**
  * Stores the `file` part of an upload under `key`; any other part is read past (within the same byte budget of
  * `maxBytes`). None when there is no `file` part.
  */
@@ -72,22 +72,30 @@ export const storeFilePart = <E1, E2>(
   blobs: BlobStore["Service"],
   key: BlobKey,
   parts: UploadRequest["parts"],
-  options: { readonly maxBytes: number; readonly tooLarge: () => E1; readonly unreadable: () => E2 }
+  options: {
+    readonly maxBytes: number
+    readonly tooLarge: () => E1
+    readonly unreadable: () => E2
+    /** See failWhenStuck; never true when absent (a body read from somewhere that cannot stall). */
+    readonly isBodyReceived?: () => boolean
+  }
 ): Effect.Effect<Option.Option<StoredOriginal>, E1 | E2> => {
   const budget = { bytes: 0 }
   const unreadable = (error: Multipart.MultipartError) =>
     error.reason._tag === "FileTooLarge" || error.reason._tag === "BodyTooLarge" ? options.tooLarge() : options.unreadable()
+  const unstuck = failWhenStuck(options.isBodyReceived ?? (() => false), stuckGrace, options.unreadable)
   const limited = (content: Stream.Stream<Uint8Array, Multipart.MultipartError>) =>
-    content.pipe(Stream.mapError(unreadable), limitBytes(options.maxBytes, options.tooLarge, budget))
+    content.pipe(Stream.mapError(unreadable), unstuck, limitBytes(options.maxBytes, options.tooLarge, budget))
   return parts.pipe(
     Stream.mapError(unreadable),
+    unstuck,
     Stream.runFoldEffect(() => Option.none<StoredOriginal>(), (stored, part) => {
       if (Option.isNone(stored) && Multipart.isFile(part) && part.key === "file") {
         return blobs.put(key, limited(part.content)).pipe(
           Effect.catchTag("BlobStoreError", Effect.die),
           Effect.map((put) =>
             Option.some({
-              filename: filenameFromPart(part.name),
+              filename: uploadFilename(part.name),
               contentType: part.contentType === "" ? null : part.contentType,
               size: put.size,
               sha256: put.sha256
@@ -129,8 +137,9 @@ export class DatasetService extends Context.Service<DatasetService>()("@synth/ga
 
     const datasetKey = (id: string) => BlobKey.make("datasets", id)
 
-    const storeOriginal = (key: BlobKey, parts: UploadRequest["parts"]) =>
-      storeFilePart(blobs, key, parts, {
+    const storeOriginal = (key: BlobKey, request: UploadRequest) =>
+      storeFilePart(blobs, key, request.parts, {
+        isBodyReceived: request.isBodyReceived,
         maxBytes: config.maxFileSize,
         tooLarge,
         unreadable: () => missingFile("The request body could not be read as multipart/form-data.")
@@ -158,7 +167,7 @@ export class DatasetService extends Context.Service<DatasetService>()("@synth/ga
       }
       const id = (yield* ids.next) as DatasetId
       const originalKey = BlobKey.make("datasets", id, "original")
-      const stored = yield* storeOriginal(originalKey, request.parts).pipe(
+      const stored = yield* storeOriginal(originalKey, request).pipe(
         Effect.onError(() => blobs.removePrefix(datasetKey(id)).pipe(Effect.ignore))
       )
       if (Option.isNone(stored)) return yield* missingFile("The upload has no part named `file`.")

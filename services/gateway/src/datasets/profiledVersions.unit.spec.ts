@@ -3,11 +3,13 @@
 import { SqlClient } from "effect/sql"
 import { describe, expect, it } from "@effect/vitest"
 import { type EventEnvelope, Topics } from "@synth/contracts"
+import { layerMemory as BlobStoreMemory } from "@synth/blobstore"
 import { EventLog, layerMemory } from "@synth/eventlog"
 import { layerMigrations, ProjectorRuntime } from "@synth/sql"
 import { layerEmbeddedTest } from "@synth/sql/testing"
 import { Effect, Layer } from "effect"
 import { gatewayMigrations, gatewayProjections } from "../readModels.ts"
+import { UserKeys } from "../users/UserKeys.ts"
 
 const owner = "01900000-0000-7000-8000-000000000001"
 const datasets = ["01900000-0000-7000-8000-0000000000d1", "01900000-0000-7000-8000-0000000000d2"] as const
@@ -136,6 +138,7 @@ const replayed = (events: ReadonlyArray<EventEnvelope>) =>
     Effect.provide(
       ProjectorRuntime.layer(gatewayProjections).pipe(
         Layer.provideMerge(layerMigrations([gatewayMigrations])),
+        Layer.provide(UserKeys.layer.pipe(Layer.provide(BlobStoreMemory))),
         Layer.provideMerge(Layer.merge(layerEmbeddedTest, layerMemory()))
       )
     )

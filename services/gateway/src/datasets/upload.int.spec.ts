@@ -13,6 +13,7 @@ import { ConfigProvider, Effect, Layer, ManagedRuntime } from "effect"
 import { createServer, request } from "node:http"
 import { GatewayHttpLive } from "../http/layer.ts"
 import { gatewayMigrations, gatewayProjections } from "../readModels.ts"
+import { UserKeys } from "../users/UserKeys.ts"
 
 const maxFileSize = 1024 * 1024
 
@@ -21,7 +22,12 @@ const ServerLive = NodeHttpServer.layer(createServer, { host: "127.0.0.1", port:
 const TestLive = Layer.mergeAll(GatewayHttpLive, ProjectorRuntime.layerRunning).pipe(
   Layer.provideMerge(ServerLive),
   Layer.provide(Layer.mergeAll(TokensLive, PasswordHasher.layer, Ids.layer)),
-  Layer.provideMerge(ProjectorRuntime.layer(gatewayProjections).pipe(Layer.provide(layerMigrations([gatewayMigrations])))),
+  Layer.provideMerge(
+    ProjectorRuntime.layer(gatewayProjections).pipe(
+      Layer.provide(layerMigrations([gatewayMigrations])),
+      Layer.provide(UserKeys.layer)
+    )
+  ),
   Layer.provide(Layer.mergeAll(layerEmbeddedTest, EventLogMemory(), BlobStoreMemory)),
   Layer.provide(
     ConfigProvider.layer(

@@ -7,7 +7,8 @@ const projected = consumedBy("evaluationsProjection")
 
 /**
  * Folds evaluation events into `evaluations`. Idempotent and first-outcome-wins: the request inserts ON CONFLICT DO
- * NOTHING, an outcome only moves a `running` row. The ML utility settings are stored as the API shows them.
+ * NOTHING, an outcome only moves a `running` row, a deletion (its owner being forgotten) removes the row. The ML
+ * utility settings are stored as the API shows them.
  */
 export const applyEvaluationEvent = (event: DomainEvent, meta: StoredEvent) =>
   Effect.gen(function* () {
@@ -50,6 +51,9 @@ export const applyEvaluationEvent = (event: DomainEvent, meta: StoredEvent) =>
           WHERE id = ${evaluationId} AND status = 'running'`
         return
       }
+      case "evaluation.deleted":
+        yield* sql`DELETE FROM evaluations WHERE id = ${event.payload.evaluationId}`
+        return
       default:
         return absurd<void>(event)
     }

@@ -8,7 +8,8 @@ const projected = consumedBy("generatorsProjection")
 /**
  * Folds generator events into `generators` and `generator_outputs`. Idempotent and first-outcome-wins: the request
  * inserts ON CONFLICT DO NOTHING, every later event only moves a `running` row, progress only for the current
- * attempt and never backwards. A requeued job starts over: phase queued, progress 0, its losses cleared.
+ * attempt and never backwards. A requeued job starts over: phase queued, progress 0, its losses cleared. A deletion
+ * (its owner being forgotten) removes the generator's rows.
  */
 export const applyGeneratorEvent = (event: DomainEvent, meta: StoredEvent) =>
   Effect.gen(function* () {
@@ -119,6 +120,10 @@ export const applyGeneratorEvent = (event: DomainEvent, meta: StoredEvent) =>
         yield* sql`
           UPDATE generator_outputs SET status = 'failed', error = ${event.payload.message}
           WHERE dataset_id = ${event.payload.outputDatasetId} AND status = 'running'`
+        return
+      case "generator.deleted":
+        yield* sql`DELETE FROM generator_outputs WHERE generator_id = ${event.payload.generatorId}`
+        yield* sql`DELETE FROM generators WHERE id = ${event.payload.generatorId}`
         return
       default:
         return absurd<void>(event)

@@ -11,6 +11,7 @@ import { ProfileService } from "../datasets/ProfileService.ts"
 import { EvaluationService } from "../evaluations/EvaluationService.ts"
 import { GeneratorService } from "../generators/GeneratorService.ts"
 import { AuthService } from "../users/AuthService.ts"
+import { ForgetService } from "../users/ForgetService.ts"
 import { AccountLive, AuthLive } from "./handlers/auth.ts"
 import { ChatLive } from "./handlers/chat.ts"
 import { DatasetsLive } from "./handlers/datasets.ts"
@@ -42,7 +43,7 @@ const CorsLive = Layer.unwrap(
 const ApiLive = HttpApiBuilder.layer(SynthApi, { openapiPath: "/openapi.json" }).pipe(
   Layer.provide([HealthLive, AuthLive, AccountLive, DatasetsLive, GeneratorsLive, EvaluationsLive, ChatLive, EventsLive]),
   Layer.provide([AuthenticationLive, AddressRateLimitLive, RequestValidationLive]),
-  Layer.provide([AuthService.layer, DatasetService.layer, ProfileService.layer, PiiScanService.layer, GeneratorService.layer, EvaluationService.layer, ChatService.layer, AuditService.layer, RateLimiter.layer])
+  Layer.provide([AuthService.layer, ForgetService.layer, DatasetService.layer, ProfileService.layer, PiiScanService.layer, GeneratorService.layer, EvaluationService.layer, ChatService.layer, AuditService.layer, RateLimiter.layer])
 )
 
 /**

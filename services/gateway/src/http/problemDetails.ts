@@ -3,6 +3,7 @@ import { errorTypeUri, type ProblemDetails } from "@synth/contracts"
 import { Cause, Effect } from "effect"
 import { notMultipartDetail } from "../datasets/DatasetService.ts"
 import { recordRequest } from "./metrics.ts"
+import { limitJsonDepth } from "./jsonDepth.ts"
 import { currentRequestId, requestIdOf } from "./requestContext.ts"
 import { routeTemplateOf } from "./routeTemplates.ts"
 
@@ -32,7 +33,7 @@ export const withProblemDetails = <E, R>(
         )
       )
     )
-    return yield* app.pipe(
+    return yield* limitJsonDepth(app).pipe(
       Effect.tapCause((cause) =>
         HttpServerError.causeResponseStripped(cause)[0].status >= 500 && !Cause.hasInterruptsOnly(cause)
           ? Effect.logError("request failed", cause)

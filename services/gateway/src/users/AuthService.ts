@@ -1,5 +1,6 @@
 import {
   EmailTaken,
+  Forbidden,
   InvalidCredentials,
   InvalidToken,
   userActor,
@@ -15,6 +16,7 @@ import { GatewayConfig } from "../config.ts"
 import { RequestEvents } from "../events/RequestEvents.ts"
 import { decide, type UserCommand, type UserEvent, type UserState } from "./decider.ts"
 import { makeStripedLock } from "./StripedLock.ts"
+import { UserKeys } from "./UserKeys.ts"
 import { UserRepository, type UserRow } from "./UserRepository.ts"
 
 export interface Credentials {
@@ -33,6 +35,7 @@ export const normaliseEmail = (email: string) => email.trim().toLowerCase()
 export class AuthService extends Context.Service<AuthService>()("@synth/gateway/AuthService", {
   make: Effect.gen(function* () {
     const users = yield* UserRepository
+    const keys = yield* UserKeys
     const requestEvents = yield* RequestEvents
     const ids = yield* Ids
     const hasher = yield* PasswordHasher
@@ -42,6 +45,8 @@ export class AuthService extends Context.Service<AuthService>()("@synth/gateway/
     const auditors = new Set(config.auditorEmails.map(normaliseEmail))
     /** Compared against when the email is unknown, so a login takes as long whether or not the account exists. */
     const decoyHash = yield* hasher.hash("decoy password that never matches")
+    /** A user id no account has (ids are v7; this one is v4-shaped): its key is never found. */
+    const decoyKeyOwner = "00000000-0000-4000-8000-000000000000"
 
     const rolesOf = (email: string): ReadonlyArray<Role> => (auditors.has(email) ? ["user", "auditor"] : ["user"])
 
@@ -87,23 +92,44 @@ export class AuthService extends Context.Service<AuthService>()("@synth/gateway/
           }
           const userId = (yield* ids.next) as UserId
           const passwordHash = yield* hasher.hash(credentials.password)
-          const outcome = yield* commit(userId, { _tag: "Register", userId, email, passwordHash }, state)
-          if (Result.isFailure(outcome)) {
-            return yield* new EmailTaken({ detail: `An account for ${email} already exists. Log in instead.` })
+          // The key exists before the event that needs it. It is destroyed where the registration is refused; an
+          // append that fails may leave a key that no event uses (it opens nothing), but never an event without one.
+          const key = yield* keys.create(userId)
+          const sealed = {
+            email: keys.seal(key, userId, "email", email),
+            passwordHash: keys.seal(key, userId, "passwordHash", passwordHash)
           }
-          const user = yield* users.findById(userId).pipe(Effect.flatMap((found) => Effect.orDie(Effect.fromOption(found))))
-          return { id: user.id, email: user.email, created_at: user.createdAt }
+          const taken = Effect.andThen(
+            keys.destroy(userId),
+            new EmailTaken({ detail: `An account for ${email} already exists. Log in instead.` })
+          )
+          const outcome = yield* commit(userId, { _tag: "Register", userId, ...sealed }, state)
+          if (Result.isFailure(outcome)) return yield* taken
+          // No row: another replica's registration of the email came first in the log. Destroying this one's key
+          // keeps it out of the read models for good, a replay included, whatever happens to the first account.
+          const user = yield* users.findById(userId)
+          if (Option.isNone(user)) return yield* taken
+          return { id: user.value.id, email, created_at: user.value.createdAt }
         })
       )
+    })
+
+    /**
+     * Whether the password is the account's. Without an account a key is looked up all the same (one that does not
+     * exist) and the decoy hash compared, so the answer takes as long whether or not the email has an account.
+     */
+    const passwordMatchesOf = Effect.fn("AuthService.passwordMatches")(function* (state: UserState, password: string) {
+      const hash = state.status === "registered"
+        ? yield* keys.reveal("passwordHash", state.passwordHash)
+        : yield* Effect.as(keys.find(decoyKeyOwner), Option.none<string>())
+      const matches = yield* hasher.verify(password, Option.getOrElse(hash, () => decoyHash))
+      return matches && Option.isSome(hash)
     })
 
     const login = Effect.fn("AuthService.login")(function* (credentials: Credentials) {
       const email = normaliseEmail(credentials.email)
       const state = yield* users.stateForEmail(email)
-      const passwordMatches = yield* hasher.verify(
-        credentials.password,
-        state.status === "registered" ? state.passwordHash : decoyHash
-      )
+      const passwordMatches = yield* passwordMatchesOf(state, credentials.password)
       const refresh =
         state.status === "registered" && passwordMatches
           ? Option.some(yield* tokens.issueRefresh(state.userId))
@@ -150,18 +176,42 @@ export class AuthService extends Context.Service<AuthService>()("@synth/gateway/
       )
     })
 
-    /** The profile of an authenticated user; none when the account is unknown to the read models. */
-    const profile = (user: UserRow) => ({
-      id: user.id,
-      email: user.email,
-      created_at: user.createdAt,
-      roles: rolesOf(user.email)
-    })
+    /** The profile of an authenticated user, with the email opened; none for an account that is gone or forgotten. */
+    const profile = (user: UserRow) =>
+      Effect.map(
+        keys.reveal("email", user.email),
+        Option.map((email) => ({ id: user.id, email, created_at: user.createdAt, roles: rolesOf(email) }))
+      )
 
-    const findProfile = (userId: string) => Effect.map(users.findById(userId), Option.map(profile))
+    const findProfile = (userId: string) =>
+      Effect.flatMap(users.findById(userId), Option.match({ onNone: () => Effect.succeedNone, onSome: profile }))
 
-    return { register, login, refresh, findProfile } as const
-  })
+    /**
+     * DELETE /auth/me: checks the password, runs `erase` (the deletion of everything the user owns, each with its
+     * own event), then appends `user.forgotten`, whose projection removes the account and destroys its key. A
+     * failure in `erase` leaves the account as it was, so the client can send the request again.
+     */
+    const forget = <E, R>(userId: UserId, password: string, erase: Effect.Effect<void, E, R>) =>
+      serialised(
+        userId,
+        Effect.gen(function* () {
+          const state = yield* users.stateForId(userId)
+          const passwordMatches = yield* passwordMatchesOf(state, password)
+          const decision = decide({ _tag: "Forget", passwordMatches }, state)
+          if (Result.isFailure(decision)) {
+            return yield* decision.failure._tag === "ConfirmationRefused"
+              ? new Forbidden({ detail: "The password is not this account's: nothing was deleted. Send the account's password as {\"password\": \"...\"}." })
+              : new InvalidToken({ detail: "The account of this token no longer exists." })
+          }
+          yield* erase
+          yield* commit(userId, { _tag: "Forget", passwordMatches }, state)
+        })
+      ).pipe(Effect.withSpan("AuthService.forget"))
+
+    return { register, login, refresh, findProfile, forget } as const
+  }),
 }) {
-  static readonly layer = Layer.effect(this, this.make).pipe(Layer.provide([UserRepository.layer, RequestEvents.layer]))
+  static readonly layer = Layer.effect(this, this.make).pipe(
+    Layer.provide([UserRepository.layer, RequestEvents.layer, UserKeys.layer])
+  )
 }

@@ -1,13 +1,19 @@
-import type { DomainEventOf, UserId } from "@synth/contracts"
+import type { DomainEventOf, PersonalData, SealedValue, UserId } from "@synth/contracts"
 import { Data, Result } from "effect"
 
 /**
  * The user aggregate as a decider: `decide(command, state)` returns the events to append or a refusal;
- * `evolve(state, event)` folds events into state. Pure: ids, hashes and the password check come in with the command.
+ * `evolve(state, event)` folds events into state. Pure: ids, hashes, the sealed personal values and the password
+ * check come in with the command.
  */
 
 export type UserEvent = DomainEventOf<
-  "user.registered" | "user.logged-in" | "user.login-failed" | "user.token-refreshed" | "user.refresh-token-reused"
+  | "user.registered"
+  | "user.logged-in"
+  | "user.login-failed"
+  | "user.token-refreshed"
+  | "user.refresh-token-reused"
+  | "user.forgotten"
 >
 
 interface RefreshToken {
@@ -20,26 +26,35 @@ export type UserState =
   | {
       readonly status: "registered"
       readonly userId: UserId
-      readonly email: string
-      readonly passwordHash: string
+      /** As the log holds them: sealed (or plain, from a v1 event); the decisions never need them in clear. */
+      readonly email: PersonalData
+      readonly passwordHash: PersonalData
       readonly refreshTokens: ReadonlyMap<string, RefreshToken>
       readonly revokedFamilies: ReadonlySet<string>
     }
+  /** The account was deleted: nothing of it is usable, and its email is free to register again. */
+  | { readonly status: "forgotten"; readonly userId: UserId }
 
 export const initialState: UserState = { status: "absent" }
 
 export type UserCommand =
-  | { readonly _tag: "Register"; readonly userId: UserId; readonly email: string; readonly passwordHash: string }
+  | { readonly _tag: "Register"; readonly userId: UserId; readonly email: SealedValue; readonly passwordHash: SealedValue }
   /** The outcome of checking the password against the stored hash, with the refresh token to open on success. */
   | { readonly _tag: "LogIn"; readonly passwordMatches: false }
   | { readonly _tag: "LogIn"; readonly passwordMatches: true; readonly refreshTokenId: string; readonly familyId: string }
   | { readonly _tag: "Refresh"; readonly presentedTokenId: string; readonly newRefreshTokenId: string }
+  /** Delete the account (the right to be forgotten), confirmed by the outcome of checking its password. */
+  | { readonly _tag: "Forget"; readonly passwordMatches: boolean }
 
 export class EmailAlreadyRegistered extends Data.TaggedError("EmailAlreadyRegistered")<{}> {}
 /** The presented refresh token is unknown to this user or its family was revoked. */
 export class RefreshTokenRejected extends Data.TaggedError("RefreshTokenRejected")<{ readonly reason: string }> {}
+/** There is no account to forget: never registered, or already forgotten. */
+export class AccountUnknown extends Data.TaggedError("AccountUnknown")<{}> {}
+/** The password sent to confirm a deletion is not the account's. */
+export class ConfirmationRefused extends Data.TaggedError("ConfirmationRefused")<{}> {}
 
-export type UserRefusal = EmailAlreadyRegistered | RefreshTokenRejected
+export type UserRefusal = EmailAlreadyRegistered | RefreshTokenRejected | AccountUnknown | ConfirmationRefused
 
 export const decide = (
   command: UserCommand,
@@ -52,12 +67,12 @@ export const decide = (
         : Result.succeed([
             {
               type: "user.registered",
-              version: 1,
+              version: 2,
               payload: { userId: command.userId, email: command.email, passwordHash: command.passwordHash }
             }
           ])
     case "LogIn":
-      if (state.status === "absent") {
+      if (state.status !== "registered") {
         return Result.succeed([{ type: "user.login-failed", version: 1, payload: { reason: "unknown_email" } }])
       }
       return Result.succeed([
@@ -71,6 +86,7 @@ export const decide = (
       ])
     case "Refresh": {
       if (state.status === "absent") return Result.fail(new RefreshTokenRejected({ reason: "unknown user" }))
+      if (state.status === "forgotten") return Result.fail(new RefreshTokenRejected({ reason: "forgotten user" }))
       const token = state.refreshTokens.get(command.presentedTokenId)
       if (token === undefined) return Result.fail(new RefreshTokenRejected({ reason: "unknown refresh token" }))
       if (state.revokedFamilies.has(token.familyId)) {
@@ -95,6 +111,10 @@ export const decide = (
             }
       ])
     }
+    case "Forget":
+      if (state.status !== "registered") return Result.fail(new AccountUnknown())
+      if (!command.passwordMatches) return Result.fail(new ConfirmationRefused())
+      return Result.succeed([{ type: "user.forgotten", version: 1, payload: { userId: state.userId } }])
   }
 }
 
@@ -125,6 +145,8 @@ export const evolve = (state: UserState, event: UserEvent): UserState => {
       return state.status === "registered"
         ? { ...state, revokedFamilies: new Set(state.revokedFamilies).add(event.payload.familyId) }
         : state
+    case "user.forgotten":
+      return { status: "forgotten", userId: event.payload.userId }
   }
 }
 

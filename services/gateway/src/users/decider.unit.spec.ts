@@ -1,7 +1,9 @@
 import { describe, expect, it } from "@effect/vitest"
-import type { UserId } from "@synth/contracts"
+import type { SealedValue, UserId } from "@synth/contracts"
 import { Result } from "effect"
 import {
+  AccountUnknown,
+  ConfirmationRefused,
   decide,
   EmailAlreadyRegistered,
   evolve,
@@ -13,6 +15,12 @@ import {
 } from "./decider.ts"
 
 const userId = "0192f0c0-0000-7000-8000-000000000001" as UserId
+const secondUserId = "0192f0c0-0000-7000-8000-000000000002" as UserId
+
+/** The decider never opens sealed values: any well-formed ones do. */
+const sealed = (keyId: UserId, ciphertext: string): SealedValue => ({ alg: "A256GCM", keyId, iv: "AAAAAAAAAAAAAAAA", ciphertext })
+const sealedEmail = sealed(userId, "c2VhbGVkLWVtYWls")
+const sealedHash = sealed(userId, "c2VhbGVkLWhhc2g")
 
 const given = (...events: ReadonlyArray<UserEvent>) => ({
   when: (command: UserCommand) => {
@@ -27,9 +35,10 @@ const given = (...events: ReadonlyArray<UserEvent>) => ({
 
 const registered: UserEvent = {
   type: "user.registered",
-  version: 1,
-  payload: { userId, email: "ada@example.com", passwordHash: "scrypt$hash" }
+  version: 2,
+  payload: { userId, email: sealedEmail, passwordHash: sealedHash }
 }
+const forgotten: UserEvent = { type: "user.forgotten", version: 1, payload: { userId } }
 const loggedIn: UserEvent = {
   type: "user.logged-in",
   version: 1,
@@ -48,14 +57,21 @@ const refreshed: UserEvent = {
 
 describe("user decider", () => {
   describe("Register", () => {
-    const register: UserCommand = { _tag: "Register", userId, email: "ada@example.com", passwordHash: "scrypt$hash" }
+    const register: UserCommand = { _tag: "Register", userId, email: sealedEmail, passwordHash: sealedHash }
 
-    it("registers an unknown email", () => {
+    it("registers an unknown email, with the personal data sealed as the command brings it", () => {
       given().when(register).then([registered])
     })
 
     it("refuses an email that is already registered", () => {
       given(registered).when(register).thenRefused(EmailAlreadyRegistered)
+    })
+
+    it("registers the email of a forgotten user again, as a new user", () => {
+      const again = { _tag: "Register", userId: secondUserId, email: sealed(secondUserId, "bmV3"), passwordHash: sealed(secondUserId, "bmV3LWhhc2g") } as const
+      given(registered, forgotten)
+        .when(again)
+        .then([{ type: "user.registered", version: 2, payload: { userId: secondUserId, email: again.email, passwordHash: again.passwordHash } }])
     })
   })
 
@@ -77,6 +93,12 @@ describe("user decider", () => {
 
     it("records a failure for an unknown email, whatever the password check said", () => {
       given()
+        .when(logIn(true))
+        .then([{ type: "user.login-failed", version: 1, payload: { reason: "unknown_email" } }])
+    })
+
+    it("treats a forgotten user's email as unknown", () => {
+      given(registered, loggedIn, forgotten)
         .when(logIn(true))
         .then([{ type: "user.login-failed", version: 1, payload: { reason: "unknown_email" } }])
     })
@@ -120,6 +142,43 @@ describe("user decider", () => {
 
     it("refuses any token for an unknown user", () => {
       given().when(refresh("refresh-token-0001")).thenRefused(RefreshTokenRejected)
+    })
+
+    it("refuses every token of a forgotten user, even one never used", () => {
+      given(registered, loggedIn, forgotten).when(refresh("refresh-token-0001")).thenRefused(RefreshTokenRejected)
+    })
+  })
+
+  describe("Forget", () => {
+    const forget = (passwordMatches: boolean): UserCommand => ({ _tag: "Forget", passwordMatches })
+
+    it("forgets a registered user whose password is confirmed", () => {
+      given(registered, loggedIn, refreshed).when(forget(true)).then([forgotten])
+    })
+
+    it("refuses without the right password, and forgets nothing", () => {
+      given(registered, loggedIn).when(forget(false)).thenRefused(ConfirmationRefused)
+    })
+
+    it("refuses to forget a user twice", () => {
+      given(registered, forgotten).when(forget(true)).thenRefused(AccountUnknown)
+    })
+
+    it("refuses to forget an account that does not exist", () => {
+      given().when(forget(true)).thenRefused(AccountUnknown)
+    })
+  })
+
+  describe("a registration written before sealing (v1, upcast)", () => {
+    const legacy: UserEvent = {
+      type: "user.registered",
+      version: 2,
+      payload: { userId, email: { plain: "ada@example.com" }, passwordHash: { plain: "scrypt$hash" } }
+    }
+
+    it("is an account like any other: it logs in and can be forgotten", () => {
+      given(legacy).when({ _tag: "LogIn", passwordMatches: true, refreshTokenId: "refresh-token-0001", familyId: "family-000000001" }).then([loggedIn])
+      given(legacy).when({ _tag: "Forget", passwordMatches: true }).then([forgotten])
     })
   })
 })

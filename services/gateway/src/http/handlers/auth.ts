@@ -2,6 +2,7 @@ import { HttpApiBuilder } from "effect/http-api"
 import { CurrentUser, InvalidToken, SynthApi } from "@synth/contracts"
 import { Effect } from "effect"
 import { AuthService } from "../../users/AuthService.ts"
+import { ForgetService } from "../../users/ForgetService.ts"
 import { bearerTokenOf } from "../bearer.ts"
 
 export const AuthLive = HttpApiBuilder.group(SynthApi, "auth", (handlers) =>
@@ -19,9 +20,14 @@ export const AuthLive = HttpApiBuilder.group(SynthApi, "auth", (handlers) =>
   })
 )
 
-/** The middleware already loaded the account of the token; /auth/me shows it. */
+/** The middleware already loaded the account of the token; /auth/me shows it, DELETE /auth/me forgets it. */
 export const AccountLive = HttpApiBuilder.group(SynthApi, "account", (handlers) =>
-  handlers.handle("me", () =>
-    Effect.map(CurrentUser, (user) => ({ id: user.id, email: user.email, created_at: user.createdAt, roles: user.roles }))
-  )
+  Effect.gen(function* () {
+    const forgetting = yield* ForgetService
+    return handlers
+      .handle("me", () =>
+        Effect.map(CurrentUser, (user) => ({ id: user.id, email: user.email, created_at: user.createdAt, roles: user.roles }))
+      )
+      .handle("forget", ({ payload }) => Effect.flatMap(CurrentUser, (user) => forgetting.forget(user.id, payload.password)))
+  })
 )

@@ -1,5 +1,6 @@
 import { HttpApiBuilder } from "effect/http-api"
 import { HttpServerResponse } from "effect/http"
+import { NodeHttpServerRequest } from "@effect/platform-node"
 import { CurrentUser, datasetPaging, SynthApi, ValidationFailed } from "@synth/contracts"
 import { Effect, Option } from "effect"
 import { decodeCursor, encodeCursor } from "../../datasets/cursor.ts"
@@ -18,7 +19,10 @@ export const DatasetsLive = HttpApiBuilder.group(SynthApi, "datasets", (handlers
     const piiScans = yield* PiiScanService
     return handlers
       .handle("upload", ({ payload, request }) =>
-        Effect.flatMap(CurrentUser, (user) => datasets.upload({ owner: user.id, parts: payload, headers: request.headers }))
+        Effect.flatMap(CurrentUser, (user) => {
+          const incoming = NodeHttpServerRequest.toIncomingMessage(request)
+          return datasets.upload({ owner: user.id, parts: payload, headers: request.headers, isBodyReceived: () => incoming.complete })
+        })
       )
       .handle("list", ({ query }) =>
         Effect.gen(function* () {
