@@ -110,8 +110,10 @@ const watchBodyIdle = (request: IncomingMessage, response: ServerResponse, idleM
     if (Date.now() - lastChange < idleMs) return
     clearInterval(timer)
     if (response.headersSent) return socket.destroy()
-    // The answer is flushed before the connection goes; the handler still reading the body sees it end.
-    response.once("finish", () => socket.destroy())
+    // The answer is flushed before the connection goes. The request is destroyed with it (which closes the socket):
+    // Node never ends the body of a request whose response has finished, so a handler still reading it would wait
+    // forever, and Effect 4's server keeps that fiber (its response is sent) until shutdown, which it then holds up.
+    response.once("finish", () => request.destroy())
     problem(
       response,
       408,
