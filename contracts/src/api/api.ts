@@ -8,6 +8,7 @@ import { EvaluationsGroup } from "./evaluations.ts"
 import { EventsGroup } from "./events.ts"
 import { GeneratorsGroup } from "./generators.ts"
 import { HealthGroup } from "./health.ts"
+import { documentRequestValidation } from "./requestValidationDocs.ts"
 
 export const apiVersion = "0.1.0"
 
@@ -35,4 +36,5 @@ export class SynthApi extends HttpApi.make("synth")
   .annotate(OpenApi.Title, "Synthetic Data Service")
   .annotate(OpenApi.Version, apiVersion)
   .annotate(OpenApi.Description, description)
-  .annotate(HttpApi.AdditionalSchemas, [ProblemDetails]) {}
+  .annotate(HttpApi.AdditionalSchemas, [ProblemDetails])
+  .annotate(OpenApi.Transform, documentRequestValidation) {}

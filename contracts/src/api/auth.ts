@@ -14,10 +14,15 @@ import { AddressRateLimit, Authentication, Role } from "../security.ts"
 
 export const passwordRules = { minLength: 10, maxLength: 256 } as const
 
+// The checks apply to the trimmed value; the document describes what is sent (the encoded side), under the same name.
 export const Email = Schema.Trim.pipe(
   Schema.check(Schema.isMaxLength(254, { message: "an email address has at most 254 characters" })),
   Schema.check(Schema.isPattern(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { message: "must be an email address such as ada@example.com" })),
-  Schema.annotate({ identifier: "Email" })
+  Schema.annotate({ identifier: "Email" }),
+  Schema.annotateEncoded({
+    identifier: "Email",
+    description: "an email address such as ada@example.com, at most 254 characters once surrounding whitespace is trimmed"
+  })
 )
 
 export const Password = Schema.String.pipe(

@@ -22,20 +22,20 @@ export const evaluationBounds = {
 export const EvaluationStatus = Schema.Literals(["running", "completed", "failed"])
 export type EvaluationStatus = typeof EvaluationStatus.Type
 
-const Share = Schema.Number.annotate({ description: "0 to 1" })
+const Share = Schema.Finite.annotate({ description: "0 to 1" })
 
 export const StatisticalSimilarity = Schema.Struct({
-  ks_test: Schema.NullOr(Schema.Number).annotate({
+  ks_test: Schema.NullOr(Schema.Finite).annotate({
     description:
       "mean KS complement (1 − two-sample Kolmogorov–Smirnov statistic, SDMetrics' KSComplement) over the numeric, " +
       "date and datetime columns; 0 to 1, higher is closer; null without such columns"
   }),
-  chi_square: Schema.NullOr(Schema.Number).annotate({
+  chi_square: Schema.NullOr(Schema.Finite).annotate({
     description:
       "mean p-value of the chi-square test (SDMetrics' CSTest) of the synthetic category frequencies against the " +
       "real ones over the string and boolean columns; 0 to 1, higher is closer; null without such columns"
   }),
-  wasserstein_distance: Schema.NullOr(Schema.Number).annotate({
+  wasserstein_distance: Schema.NullOr(Schema.Finite).annotate({
     description:
       "mean Wasserstein (earth mover's) distance divided by the real column's range (max − min) over the numeric, " +
       "date and datetime columns; 0 is identical, lower means closer; null without such columns"
@@ -82,14 +82,14 @@ export const MlUtilityConfigRequest = Schema.Struct({
   algorithms: Schema.optional(Schema.NullOr(Schema.Array(Schema.String))).annotate({
     description: "non-empty, no duplicates, each `random_forest` or `xgboost` (default both)"
   }),
-  test_size: Schema.optional(Schema.NullOr(Schema.Number)).annotate({
+  test_size: Schema.optional(Schema.NullOr(Schema.Finite)).annotate({
     description: `fraction of the real rows held out as the test set, strictly between 0 and 1 (default ${evaluationBounds.testSize.default})`
   }),
-  cross_validation_folds: Schema.optional(Schema.NullOr(Schema.Number)).annotate({
+  cross_validation_folds: Schema.optional(Schema.NullOr(Schema.Finite)).annotate({
     description: `whole number from ${evaluationBounds.crossValidationFolds.min} to ${evaluationBounds.crossValidationFolds.max} ` +
       `(default ${evaluationBounds.crossValidationFolds.default})`
   }),
-  random_state: Schema.optional(Schema.NullOr(Schema.Number)).annotate({
+  random_state: Schema.optional(Schema.NullOr(Schema.Finite)).annotate({
     description: `whole number from 0 to ${evaluationBounds.randomState.max} (default ${evaluationBounds.randomState.default})`
   }),
   target_column: Schema.optional(Schema.NullOr(Schema.String)).annotate({
@@ -106,7 +106,7 @@ export const EvaluationRunRequest = Schema.Struct({
       "it is the holdout of the privacy part (membership inference, DCR overfitting protection) and everything else " +
       "compares against the training dataset"
   }),
-  evaluation_sample_size: Schema.optional(Schema.NullOr(Schema.Number)).annotate({
+  evaluation_sample_size: Schema.optional(Schema.NullOr(Schema.Finite)).annotate({
     description: `rows sampled from each table, a whole number from ${evaluationBounds.sampleSize.min} to ` +
       `${evaluationBounds.sampleSize.max} (default ${evaluationBounds.sampleSize.default})`
   }),
@@ -135,7 +135,7 @@ export const EvaluationError = Schema.Struct({
 
 export const EvaluationMlUtilityConfig = Schema.Struct({
   algorithms: Schema.Array(Schema.String),
-  test_size: Schema.Number,
+  test_size: Schema.Finite,
   cross_validation_folds: Schema.Int,
   random_state: Schema.Int,
   target_column: Schema.NullOr(Schema.String).annotate({ description: "null: inferred (results.ml_utility.target_column says which)" })
@@ -158,20 +158,20 @@ export const EvaluationResults = Schema.Record(Schema.String, Schema.Unknown).an
 export const Evaluation = Schema.Struct({
   evaluation_id: EvaluationId,
   generator_id: GeneratorId,
-  dataset_id: DatasetId.annotate({ description: "the run's dataset_id; for a quick evaluation the training dataset" }),
+  dataset_id: DatasetId.pipe(Schema.annotateKey({ description: "the run's dataset_id; for a quick evaluation the training dataset" })),
   kind: Schema.Literals(["quick", "run"]),
   status: EvaluationStatus,
   created_at: Timestamp,
   completed_at: Schema.NullOr(Timestamp).annotate({ description: "when it completed or failed" }),
   error: Schema.NullOr(EvaluationError).annotate({ description: "why a `failed` evaluation failed" }),
-  real_dataset_id: DatasetId.annotate({ description: "the generator's training dataset" }),
-  synthetic_dataset_id: DatasetId.annotate({ description: "the generator's output dataset" }),
+  real_dataset_id: DatasetId.pipe(Schema.annotateKey({ description: "the generator's training dataset" })),
+  synthetic_dataset_id: DatasetId.pipe(Schema.annotateKey({ description: "the generator's output dataset" })),
   holdout_dataset_id: Schema.NullOr(DatasetId),
   evaluation_sample_size: Schema.Int,
   ml_utility_config: Schema.NullOr(EvaluationMlUtilityConfig),
-  overall_score: Schema.NullOr(Schema.Number),
+  overall_score: Schema.NullOr(Schema.Finite),
   quality_level: Schema.NullOr(Schema.String),
-  privacy_score: Schema.NullOr(Schema.Number).annotate({ description: "a run's privacy score, 0 to 1; null for quick" }),
+  privacy_score: Schema.NullOr(Schema.Finite).annotate({ description: "a run's privacy score, 0 to 1; null for quick" }),
   safe_to_share: Schema.NullOr(Schema.Boolean).annotate({
     description:
       "a completed run: true only when every privacy check (identifier and quasi-identifier disclosure, attribute " +

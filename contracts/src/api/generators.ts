@@ -40,7 +40,7 @@ export const ColumnOverride = Schema.Struct({
 }).annotate({ identifier: "ColumnOverride" })
 
 export const PrivacyRequest = Schema.Struct({
-  rare_category_threshold: Schema.optional(Schema.NullOr(Schema.Number)).annotate({
+  rare_category_threshold: Schema.optional(Schema.NullOr(Schema.Finite)).annotate({
     description: `k: categories held by fewer than k real rows never appear in the output, and no number, date or ` +
       `datetime beyond the range that k rows reach is published (${protectionBounds.rareCategoryThreshold.min} to ` +
       `${protectionBounds.rareCategoryThreshold.max}, default ${protectionBounds.rareCategoryThreshold.default})`
@@ -54,7 +54,7 @@ export const PrivacyRequest = Schema.Struct({
   similarity_filter: Schema.optional(Schema.NullOr(Schema.Boolean)).annotate({
     description: "output rows equal to a real row on every learned column are drawn again (default true)"
   }),
-  holdout_share: Schema.optional(Schema.NullOr(Schema.Number)).annotate({
+  holdout_share: Schema.optional(Schema.NullOr(Schema.Finite)).annotate({
     description: `share of the rows held out of training for the membership-inference attack ` +
       `(${protectionBounds.holdoutShare.min} to ${protectionBounds.holdoutShare.max}, default ` +
       `${protectionBounds.holdoutShare.default}, at most ${protectionBounds.holdoutMaxRows} rows)`
@@ -67,20 +67,20 @@ export const PrivacyRequest = Schema.Struct({
  */
 export const GenerationRequest = Schema.Struct({
   generator_type: Schema.String.annotate({ description: "`ctgan`, `dp-ctgan`, `tvae` or `gaussian_copula`" }),
-  num_rows: Schema.Number.annotate({ description: "synthetic rows to produce: 1 to MAX_GENERATED_ROWS (10,000,000)" }),
-  epochs: Schema.optional(Schema.NullOr(Schema.Number)).annotate({
+  num_rows: Schema.Finite.annotate({ description: "synthetic rows to produce: 1 to MAX_GENERATED_ROWS (10,000,000)" }),
+  epochs: Schema.optional(Schema.NullOr(Schema.Finite)).annotate({
     description: `training epochs, ${generationBounds.epochs.min} to ${generationBounds.epochs.max} (default ` +
       `${generationBounds.epochs.default}); not used with gaussian_copula (ignored, and said so in message)`
   }),
-  batch_size: Schema.optional(Schema.NullOr(Schema.Number)).annotate({
+  batch_size: Schema.optional(Schema.NullOr(Schema.Finite)).annotate({
     description: `rows per training step, ${generationBounds.batchSize.min} to ${generationBounds.batchSize.max} ` +
       `(default ${generationBounds.batchSize.default}); a multiple of ${generationBounds.pac} for ctgan and dp-ctgan ` +
       "(PacGAN); not used with gaussian_copula"
   }),
-  target_epsilon: Schema.optional(Schema.NullOr(Schema.Number)).annotate({
+  target_epsilon: Schema.optional(Schema.NullOr(Schema.Finite)).annotate({
     description: `dp-ctgan only, required there: the privacy budget ε, > 0 and at most ${generationBounds.targetEpsilon.max}`
   }),
-  seed: Schema.optional(Schema.NullOr(Schema.Number)).annotate({
+  seed: Schema.optional(Schema.NullOr(Schema.Finite)).annotate({
     description: `0 to ${generationBounds.seed.max}; fit and sample are reproducible for a seed on the same machine. ` +
       "Chosen at random (and shown in the generator record) when absent."
   }),
@@ -98,7 +98,7 @@ export const GenerationResponse = Schema.Struct({
   message: Schema.String,
   generator_id: GeneratorId,
   estimated_time: Schema.String.annotate({ description: "free text, e.g. `about 40 seconds`" }),
-  estimated_seconds: Schema.Number.annotate({ description: "the same estimate in seconds (from the speed model)" }),
+  estimated_seconds: Schema.Finite.annotate({ description: "the same estimate in seconds (from the speed model)" }),
   status: Schema.Literal("running"),
   warnings: Schema.Array(Schema.String).annotate({
     description: "what the request gives away: a personal column kept (`keep`) publishes real values"
@@ -110,19 +110,19 @@ export const GeneratorParameters = Schema.Struct({
   num_rows: Schema.Int,
   epochs: Schema.NullOr(Schema.Int),
   batch_size: Schema.NullOr(Schema.Int),
-  target_epsilon: Schema.NullOr(Schema.Number)
+  target_epsilon: Schema.NullOr(Schema.Finite)
 }).annotate({ identifier: "GeneratorParameters" })
 
 export const LossRecord = Schema.Struct({
   epoch: Schema.Int,
-  losses: Schema.Record(Schema.String, Schema.Number)
+  losses: Schema.Record(Schema.String, Schema.Finite)
 }).annotate({ identifier: "LossRecord" })
 
 export const GeneratorTimings = Schema.Struct({
-  queued_ms: Schema.NullOr(Schema.Number).annotate({ description: "from acceptance to the worker's start" }),
-  fit_ms: Schema.NullOr(Schema.Number),
-  sample_ms: Schema.NullOr(Schema.Number),
-  total_ms: Schema.NullOr(Schema.Number).annotate({ description: "the worker's time, loading and storing included" })
+  queued_ms: Schema.NullOr(Schema.Finite).annotate({ description: "from acceptance to the worker's start" }),
+  fit_ms: Schema.NullOr(Schema.Finite),
+  sample_ms: Schema.NullOr(Schema.Finite),
+  total_ms: Schema.NullOr(Schema.Finite).annotate({ description: "the worker's time, loading and storing included" })
 }).annotate({ identifier: "GeneratorTimings" })
 
 export const GeneratorError = Schema.Struct({
@@ -151,7 +151,7 @@ export const GeneratorProtections = Schema.Struct({
   value_protection: Schema.Boolean,
   rare_category_protection: Schema.Boolean,
   similarity_filter: Schema.Boolean,
-  holdout_share: Schema.Number
+  holdout_share: Schema.Finite
 }).annotate({ identifier: "GeneratorProtections" })
 
 export const GeneratorColumn = Schema.Struct({
@@ -180,17 +180,17 @@ export const GeneratorPrivacy = Schema.Struct({
   }),
   redrawn_values: Schema.NullOr(Count).annotate({ description: "training values in a tail of their column, redrawn inside its protected range" }),
   rare_category_rows: Schema.NullOr(Count).annotate({ description: "training rows whose category was held by fewer than k rows" }),
-  target_epsilon: Schema.NullOr(Schema.Number).annotate({ description: "dp-ctgan: the privacy budget ε" }),
-  epsilon_spent: Schema.NullOr(Schema.Number).annotate({
+  target_epsilon: Schema.NullOr(Schema.Finite).annotate({ description: "dp-ctgan: the privacy budget ε" }),
+  epsilon_spent: Schema.NullOr(Schema.Finite).annotate({
     description: "dp-ctgan, once completed: ε spent in all, preprocessing and training composed; never above target_epsilon"
   }),
-  delta: Schema.NullOr(Schema.Number).annotate({ description: "dp-ctgan: δ of the guarantee" }),
-  noise_multiplier: Schema.NullOr(Schema.Number),
+  delta: Schema.NullOr(Schema.Finite).annotate({ description: "dp-ctgan: δ of the guarantee" }),
+  noise_multiplier: Schema.NullOr(Schema.Finite),
   steps: Schema.NullOr(Count).annotate({ description: "dp-ctgan: discriminator steps taken" }),
   stopped_early: Schema.NullOr(Schema.Boolean).annotate({
     description: "dp-ctgan: true when training stopped before its epochs to stay within the budget"
   }),
-  budget: Schema.NullOr(Schema.Struct({ preprocessing: Schema.Number, training: Schema.Number })).annotate({
+  budget: Schema.NullOr(Schema.Struct({ preprocessing: Schema.Finite, training: Schema.Finite })).annotate({
     description: "dp-ctgan: ε spent on what the preprocessing released (bounds, categories, counts) and on training"
   })
 }).annotate({ identifier: "GeneratorPrivacy" })
@@ -226,8 +226,8 @@ export const Generator = Schema.Struct({
 export type Generator = typeof Generator.Type
 
 export const SampleRequest = Schema.Struct({
-  num_rows: Schema.Number,
-  seed: Schema.optional(Schema.NullOr(Schema.Number))
+  num_rows: Schema.Finite,
+  seed: Schema.optional(Schema.NullOr(Schema.Finite))
 }).annotate({ identifier: "SampleRequest" })
 export type SampleRequest = typeof SampleRequest.Type
 
@@ -244,11 +244,11 @@ export type SampleAccepted = typeof SampleAccepted.Type
 /** The spec's differential-privacy configuration (validator input). Checked field by field in the service. */
 export const DpConfigRequest = Schema.Struct({
   dataset_id: Schema.String,
-  target_epsilon: Schema.optional(Schema.NullOr(Schema.Number)),
-  epochs: Schema.optional(Schema.NullOr(Schema.Number)).annotate({
+  target_epsilon: Schema.optional(Schema.NullOr(Schema.Finite)),
+  epochs: Schema.optional(Schema.NullOr(Schema.Finite)).annotate({
     description: `default ${generationBounds.epochs.default}, as a generation request`
   }),
-  batch_size: Schema.optional(Schema.NullOr(Schema.Number)).annotate({
+  batch_size: Schema.optional(Schema.NullOr(Schema.Finite)).annotate({
     description: `default ${generationBounds.batchSize.default}; a multiple of ${generationBounds.pac}, at most the dataset's rows`
   })
 }).annotate({ identifier: "DpConfigRequest" })
@@ -260,22 +260,22 @@ export const DpConfigValidation = Schema.Struct({
   reason: Schema.NullOr(Schema.String).annotate({ description: "why not valid (privacy budget exceeded: ...); null when valid" }),
   dataset_id: DatasetId,
   rows: Schema.Int.annotate({ description: "the rows training would see (the dataset's, less those held out)" }),
-  target_epsilon: Schema.Number,
+  target_epsilon: Schema.Finite,
   epochs: Schema.Int,
   batch_size: Schema.Int,
-  epsilon: Schema.NullOr(Schema.Number).annotate({
+  epsilon: Schema.NullOr(Schema.Finite).annotate({
     description: "ε the model would spend in all, budget.preprocessing + budget.training (≤ target_epsilon); null when not valid"
   }),
   budget: Schema.NullOr(
     Schema.Struct({
-      preprocessing: Schema.Number.annotate({ description: "ε of the row count, bounds, categories and missing values: a fixed share of the target" }),
-      training: Schema.Number.annotate({ description: "ε DP-SGD would spend (at most the rest of the target)" })
+      preprocessing: Schema.Finite.annotate({ description: "ε of the row count, bounds, categories and missing values: a fixed share of the target" }),
+      training: Schema.Finite.annotate({ description: "ε DP-SGD would spend (at most the rest of the target)" })
     })
   ).annotate({ description: "epsilon's two parts; null when not valid" }),
-  delta: Schema.Number.annotate({ description: "the total δ, min(1e-5, 1/(10·rows)): below 1/rows; half of it DP-SGD's" }),
-  noise_multiplier: Schema.NullOr(Schema.Number).annotate({ description: "σ that spends the training's share (Opacus's search); null when none does" }),
-  noise_per_row: Schema.NullOr(Schema.Number).annotate({ description: "σ / batch_size: the noise on each averaged gradient" }),
-  sample_rate: Schema.Number.annotate({ description: "batch_size / rows" }),
+  delta: Schema.Finite.annotate({ description: "the total δ, min(1e-5, 1/(10·rows)): below 1/rows; half of it DP-SGD's" }),
+  noise_multiplier: Schema.NullOr(Schema.Finite).annotate({ description: "σ that spends the training's share (Opacus's search); null when none does" }),
+  noise_per_row: Schema.NullOr(Schema.Finite).annotate({ description: "σ / batch_size: the noise on each averaged gradient" }),
+  sample_rate: Schema.Finite.annotate({ description: "batch_size / rows" }),
   steps: Schema.Int.annotate({ description: "discriminator steps: epochs / sample_rate" }),
   accountant: Schema.Literal("rdp"),
   privacy_level: Schema.Literals(["high_privacy", "balanced", "high_utility"]),

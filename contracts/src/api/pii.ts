@@ -9,7 +9,7 @@ import { DatasetId, Timestamp } from "../ids.ts"
  */
 
 const Count = Schema.Int.pipe(Schema.check(Schema.isGreaterThanOrEqualTo(0)))
-const Share = Schema.Number.pipe(Schema.check(Schema.isBetween({ minimum: 0, maximum: 1 })))
+const Share = Schema.Finite.pipe(Schema.check(Schema.isBetween({ minimum: 0, maximum: 1 })))
 
 export const PiiFinding = Schema.Struct({
   column: Schema.String,

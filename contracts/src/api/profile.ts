@@ -9,8 +9,8 @@ import { DatasetId } from "../ids.ts"
  */
 
 const Count = Schema.Int.pipe(Schema.check(Schema.isGreaterThanOrEqualTo(0)))
-const Share = Schema.Number.pipe(Schema.check(Schema.isBetween({ minimum: 0, maximum: 1 })))
-const MaybeNumber = Schema.NullOr(Schema.Number)
+const Share = Schema.Finite.pipe(Schema.check(Schema.isBetween({ minimum: 0, maximum: 1 })))
+const MaybeNumber = Schema.NullOr(Schema.Finite)
 
 const columnBase = {
   name: Schema.String,
@@ -25,17 +25,17 @@ const columnBase = {
 }
 
 export const Quantiles = Schema.Struct({
-  p01: Schema.Number,
-  p05: Schema.Number,
-  p25: Schema.Number,
-  p50: Schema.Number,
-  p75: Schema.Number,
-  p95: Schema.Number,
-  p99: Schema.Number
+  p01: Schema.Finite,
+  p05: Schema.Finite,
+  p25: Schema.Finite,
+  p50: Schema.Finite,
+  p75: Schema.Finite,
+  p95: Schema.Finite,
+  p99: Schema.Finite
 }).annotate({ identifier: "Quantiles", description: "linear interpolation between order statistics (numpy's default)" })
 
 export const Histogram = Schema.Struct({
-  bin_edges: Schema.Array(Schema.Number),
+  bin_edges: Schema.Array(Schema.Finite),
   counts: Schema.Array(Count)
 }).annotate({
   identifier: "Histogram",
@@ -45,8 +45,8 @@ export const Histogram = Schema.Struct({
 })
 
 export const Outliers = Schema.Struct({
-  lower_bound: Schema.Number.annotate({ description: "Q1 − 1.5·IQR" }),
-  upper_bound: Schema.Number.annotate({ description: "Q3 + 1.5·IQR" }),
+  lower_bound: Schema.Finite.annotate({ description: "Q1 − 1.5·IQR" }),
+  upper_bound: Schema.Finite.annotate({ description: "Q3 + 1.5·IQR" }),
   count: Count,
   share: Share.annotate({ description: "count / non-missing values" }),
   sample_row_indices: Schema.Array(Count).annotate({ description: "the first row indices (0-based) holding an outlier" })
@@ -69,9 +69,9 @@ export const NumericColumnProfile = Schema.Struct({
 }).annotate({ identifier: "NumericColumnProfile" })
 
 export const StringLengths = Schema.Struct({
-  min: Schema.Number,
-  mean: Schema.Number,
-  max: Schema.Number
+  min: Schema.Finite,
+  mean: Schema.Finite,
+  max: Schema.Finite
 }).annotate({ identifier: "StringLengths", description: "lengths in code points of the non-missing values" })
 
 export const maskedValue = "***"
