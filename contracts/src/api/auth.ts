@@ -115,7 +115,10 @@ as a new account. Send the account's password as \`{"password": "..."}\`; a wron
 
 /** The signed-in user; separate from `auth` because it is rate-limited per user rather than per address. */
 export class AccountGroup extends HttpApiGroup.make("account")
-  .add(HttpApiEndpoint.get("me", "/auth/me", { success: UserProfile, error: ServiceUnavailable }).annotate(OpenApi.Summary, "The current user"))
+  .add(
+    HttpApiEndpoint.get("me", "/auth/me", { success: UserProfile, error: ServiceUnavailable })
+      .annotate(OpenApi.Summary, "The current user")
+  )
   .add(
     HttpApiEndpoint.delete("forget", "/auth/me", {
       payload: ForgetConfirmation,

@@ -158,7 +158,9 @@ export const EvaluationResults = Schema.Record(Schema.String, Schema.Unknown).an
 export const Evaluation = Schema.Struct({
   evaluation_id: EvaluationId,
   generator_id: GeneratorId,
-  dataset_id: DatasetId.pipe(Schema.annotateKey({ description: "the run's dataset_id; for a quick evaluation the training dataset" })),
+  dataset_id: DatasetId.pipe(
+    Schema.annotateKey({ description: "the run's dataset_id; for a quick evaluation the training dataset" })
+  ),
   kind: Schema.Literals(["quick", "run"]),
   status: EvaluationStatus,
   created_at: Timestamp,

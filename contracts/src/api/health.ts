@@ -23,7 +23,10 @@ export const ReadinessResult = Schema.Struct({
 export class HealthGroup extends HttpApiGroup.make("health")
   .add(
     HttpApiEndpoint.get("health", "/health", { success: HealthResult, error: ServiceUnavailable })
-      .annotate(OpenApi.Description, "Liveness: 200 while the process answers requests (503 with Retry-After while it starts).")
+      .annotate(
+        OpenApi.Description,
+        "Liveness: 200 while the process answers requests (503 with Retry-After while it starts)."
+      )
   )
   .add(
     HttpApiEndpoint.get("ready", "/ready", { success: ReadinessResult, error: ServiceUnavailable })

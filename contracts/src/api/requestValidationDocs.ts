@@ -29,7 +29,10 @@ const withoutValidationFailed = (response: NonNullable<Operation["responses"]>[s
   return {
     ...response,
     description: response.description.split(" | ").filter((name) => name !== "ValidationFailed").join(" | "),
-    content: { ...response.content, "application/json": { schema: others.length === 1 ? others[0]! : { anyOf: others } } }
+    content: {
+      ...response.content,
+      "application/json": { schema: others.length === 1 ? others[0]! : { anyOf: others } }
+    }
   }
 }
 

@@ -2,7 +2,10 @@ import { Schema } from "effect"
 import { UserId } from "../ids.ts"
 
 const base64Url = (bytes: string) =>
-  Schema.String.pipe(Schema.check(Schema.isPattern(/^[A-Za-z0-9_-]+$/)), Schema.annotate({ description: `base64url, ${bytes}` }))
+  Schema.String.pipe(
+    Schema.check(Schema.isPattern(/^[A-Za-z0-9_-]+$/)),
+    Schema.annotate({ description: `base64url, ${bytes}` })
+  )
 
 /**
  * A personal value as the log holds it since the right to be forgotten (docs/audit.md, "Forgetting a user"):
