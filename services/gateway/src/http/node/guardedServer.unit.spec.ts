@@ -53,6 +53,26 @@ describe("guardedServer", () => {
     })
   })
 
+  it("guards a request sent with Expect: 100-continue, which Node hands to a `checkContinue` listener instead", async () => {
+    await withServer(async (server, port) => {
+      let reached = 0
+      const handler = (_request: unknown, response: import("node:http").ServerResponse) => {
+        reached++
+        response.end("handled")
+      }
+      server.on("request", handler)
+      server.on("checkContinue", handler)
+      const answer = await exchange(
+        port,
+        "POST /datasets/upload HTTP/1.1\r\nHost: x\r\nConnection: close\r\nExpect: 100-continue\r\n" +
+          "Content-Type: multipart/form-data\r\nContent-Length: 3\r\n\r\n"
+      )
+      expect(answer.text).toMatch(/^HTTP\/1\.1 400 /)
+      expect(answer.text).toMatch(/"code":"malformed_request"/)
+      expect(reached).toBe(0)
+    })
+  })
+
   it("answers multipart without a usable boundary 400 malformed_request, before the handler sees it", async () => {
     await withServer(async (server, port) => {
       let reached = 0
@@ -130,6 +150,20 @@ describe("guardedServer", () => {
       server.removeAllListeners("request")
       server.on("request", (_request, response) => setTimeout(() => response.end("late"), 600))
       expect((await exchange(port, get)).text).toMatch(/^HTTP\/1\.1 200 [\s\S]*late$/)
+    })
+  })
+
+  it("ends the body for a handler still reading it once a stalled request was answered 408", async () => {
+    await withServer(async (server, port) => {
+      const bodyEnded = new Promise<string>((resolve) =>
+        server.on("request", (request) => {
+          request.on("data", () => undefined)
+          request.once("close", () => resolve(request.complete ? "complete" : "closed early"))
+        }))
+      const stalled = await exchange(port, "POST /x HTTP/1.1\r\nHost: x\r\nContent-Length: 10\r\n\r\nabc")
+      expect(stalled.text).toMatch(/^HTTP\/1\.1 408 /)
+      const stillOpen = new Promise((resolve) => setTimeout(() => resolve("still open"), 2_000))
+      expect(await Promise.race([bodyEnded, stillOpen])).toBe("closed early")
     })
   })
 
