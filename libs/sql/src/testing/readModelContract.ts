@@ -190,8 +190,11 @@ export const readModelContract = (name: string, makeDatabase: MakeDatabase) =>
           const slow = makeProjection({
             ...registrations,
             apply: (event, meta) =>
-              Effect.flatMap(Ref.updateAndGet(attempts, (n) => n + 1), (attempt) =>
-                attempt <= 2 ? Effect.fail(`not yet (${attempt})`) : registrations.apply(event, meta))
+              Effect.gen(function*() {
+                const attempt = yield* Ref.updateAndGet(attempts, (n) => n + 1)
+                if (attempt <= 2) return yield* Effect.fail(`not yet (${attempt})`)
+                yield* registrations.apply(event, meta)
+              })
           })
           const follower = makeProjection({
             name: "test_follower",
@@ -217,7 +220,7 @@ export const readModelContract = (name: string, makeDatabase: MakeDatabase) =>
 
       it.scopedLive("a projection that comes after an unknown one is a defect", () =>
         Effect.gen(function*() {
-          const exit = yield* Effect.exit(Effect.provide(ProjectorRuntime, ProjectorRuntime.layer([{ ...registrations, after: ["nowhere"] }])))
+          const exit = yield* Effect.exit(Effect.provide(ProjectorRuntime, ProjectorRuntime.layer([makeProjection({ ...registrations, after: ["nowhere"] })])))
           expect(exit._tag === "Failure" && exit.cause._tag).toBe("Die")
         }).pipe(Effect.provide(Layer.provideMerge(layerMigrations([testMigrations]), Layer.merge(makeDatabase(), logLayer)))))
 
