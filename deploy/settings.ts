@@ -63,7 +63,7 @@ export const settings: ReadonlyArray<Setting> = [
   setting("UPLOAD_INGEST_TIMEOUT", { compose: "${UPLOAD_INGEST_TIMEOUT:-120 seconds}", kubernetes: "120 seconds" }),
   setting("PROFILE_TIMEOUT", { compose: "${PROFILE_TIMEOUT:-120 seconds}", kubernetes: "120 seconds" }),
   setting("PII_SCAN_TIMEOUT", { compose: "${PII_SCAN_TIMEOUT:-120 seconds}", kubernetes: "120 seconds" }),
-  setting("EVALUATION_TIMEOUT", { compose: "${EVALUATION_TIMEOUT:-60 seconds}", kubernetes: "60 seconds" }),
+  setting("EVALUATION_TIMEOUT", { compose: "${EVALUATION_TIMEOUT:-25 seconds}", kubernetes: "25 seconds" }),
   setting("PII_SAMPLE_ROWS", { compose: "${PII_SAMPLE_ROWS:-10000}", kubernetes: "10000" }),
   setting("MAX_GENERATED_ROWS", { compose: "${MAX_GENERATED_ROWS:-10000000}", kubernetes: "10000000" }),
   setting("GENERATOR_CANCEL_TIMEOUT", { compose: "${GENERATOR_CANCEL_TIMEOUT:-5 seconds}", kubernetes: "5 seconds" }),

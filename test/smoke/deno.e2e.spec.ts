@@ -5,7 +5,7 @@ import { realDataset } from "../support/upload.ts"
 
 // The standalone runtime runs unchanged under Deno 2: the sources use `.ts` relative imports and node: built-ins,
 // and Deno reads the npm packages from this checkout's node_modules (--node-modules-dir=manual).
-it("the standalone runtime starts under Deno, serves the auth flow and exits cleanly on SIGTERM", async () => {
+it("the standalone runtime starts under Deno, serves the auth flow, generation on pooled threads and a quick evaluation, and exits cleanly on SIGTERM", async () => {
   const server = await startServer({ runtime: "deno" })
   let stopped = false
   onTestFinished(async () => {
@@ -45,6 +45,22 @@ it("the standalone runtime starts under Deno, serves the auth flow and exits cle
   expect(final, JSON.stringify(final)).toMatchObject({ status: "completed", progress: 100 })
   const csv = await fetch(`${server.baseUrl}/datasets/${final.output_dataset_id}/download`, { headers: auth })
   expect((await csv.text()).trim().split(/\r?\n/)).toHaveLength(101)
+
+  // A second job on the thread the first left warm (the pool's messages under Deno), and a quick evaluation on the
+  // evaluation service's own pooled thread.
+  const generatorId = accepted(job).generator_id
+  const sampled = await fetch(`${server.baseUrl}/generators/${generatorId}/sample`, {
+    method: "POST",
+    headers: { ...auth, "content-type": "application/json" },
+    body: JSON.stringify({ num_rows: 50, seed: 2 })
+  })
+  expect(sampled.status).toBe(202)
+  const { output_dataset_id: sampleId } = (await sampled.json()) as { output_dataset_id: string }
+  await pollGenerator(server.baseUrl, access_token, generatorId, (record) =>
+    record.samples.some((entry) => entry.output_dataset_id === sampleId && entry.status === "completed"), 120_000)
+  const quick = await fetch(`${server.baseUrl}/evaluations/quick/${generatorId}`, { method: "POST", headers: auth })
+  expect(quick.status).toBe(200)
+  expect(await quick.json()).toMatchObject({ generator_id: generatorId, overall_score: expect.any(Number) })
 
   stopped = true
   const exit = await server.stop("SIGTERM")

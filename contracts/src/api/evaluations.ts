@@ -200,7 +200,7 @@ export class EvaluationsGroup extends HttpApiGroup.make("evaluations")
         OpenApi.Description,
         `No body. Compares up to ${evaluationBounds.sampleSize.default.toLocaleString("en")} sampled rows of the generator's output
 dataset with as many of its training dataset (Quality Report score, KS, chi-square, Wasserstein, validity checks,
-recommendations) and answers 200 with the result. When it outlasts EVALUATION_TIMEOUT (60 s by default): 202
+recommendations) and answers 200 with the result. When it outlasts EVALUATION_TIMEOUT (25 s by default): 202
 {evaluation_id, generator_id, status: "running"} with \`Location: /evaluations/{evaluation_id}\` to poll. 404
 not_found for an unknown generator or another user's; 409 not_completed unless the generator is \`completed\`; 422
 unable_to_analyze when the data cannot be evaluated (the detail says why); 404 when a dataset was deleted meanwhile.`

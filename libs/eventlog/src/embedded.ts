@@ -1,9 +1,9 @@
-import { PGlite } from "@electric-sql/pglite"
 import * as path from "node:path"
 import { Config, Effect, Layer, Option, type Scope, Stream } from "effect"
 import { EventLog, EventLogError } from "./EventLog.ts"
 import { acquireDataDirLock } from "./internal/dataDirLock.ts"
 import { makeDatabase } from "./internal/database.ts"
+import { openPgliteThread } from "./internal/pgliteThread.ts"
 import { fromStore } from "./internal/fromStore.ts"
 import { makePgliteStore, type RawCursor, readRawBatch, schema } from "./internal/pgliteStore.ts"
 import type { RawRecord } from "./integrity/verifyChains.ts"
@@ -15,7 +15,7 @@ export interface EmbeddedOptions {
 
 const openPglite = (dataDir: string | undefined) =>
   Effect.tryPromise({
-    try: () => PGlite.create(dataDir === undefined ? {} : { dataDir }),
+    try: () => openPgliteThread(dataDir),
     catch: (cause) =>
       new EventLogError({
         reason: `Cannot open the embedded event log${dataDir === undefined ? "" : ` in ${dataDir}`}: ${

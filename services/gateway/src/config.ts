@@ -29,6 +29,6 @@ export const GatewayConfig = Config.all({
   /** How long POST /generators/{id}/cancel waits for the job to stop before answering 202 instead of 200. */
   cancelTimeout: Config.Duration("GENERATOR_CANCEL_TIMEOUT").pipe(Config.withDefault(Duration.seconds(5))),
   /** How long POST /evaluations/quick/{id} waits for the result before answering 202 (still running) instead of 200. */
-  evaluationTimeout: Config.Duration("EVALUATION_TIMEOUT").pipe(Config.withDefault(Duration.seconds(60)))
+  evaluationTimeout: Config.Duration("EVALUATION_TIMEOUT").pipe(Config.withDefault(Duration.seconds(25)))
 })
 export type GatewayConfig = Config.Success<typeof GatewayConfig>

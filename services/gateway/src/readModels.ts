@@ -31,6 +31,8 @@ export const gatewayProjections = [
     name: "generators",
     topics: [Topics.generator.name],
     tables: ["generators", "generator_outputs"],
+    // A completed generator names its output dataset, appended just before: the dataset is visible first.
+    after: ["datasets"],
     apply: applyGeneratorEvent
   }),
   makeProjection({

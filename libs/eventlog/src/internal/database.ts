@@ -1,6 +1,6 @@
-import type { PGlite } from "@electric-sql/pglite"
 import { Effect, Semaphore } from "effect"
 import { EventLogError } from "../EventLog.ts"
+import type { PgliteSession } from "./pgliteThread.ts"
 
 export type Query = <Row>(sql: string, params?: ReadonlyArray<unknown>) => Effect.Effect<ReadonlyArray<Row>, EventLogError>
 
@@ -24,7 +24,7 @@ const failure = (action: string) => (cause: unknown) =>
     cause
   })
 
-export const makeDatabase = (db: PGlite): Effect.Effect<Database> =>
+export const makeDatabase = (db: PgliteSession): Effect.Effect<Database> =>
   Effect.map(Semaphore.make(1), (permit) => {
     const unguarded: Query = <Row>(sql: string, params: ReadonlyArray<unknown> = []) =>
       Effect.tryPromise({

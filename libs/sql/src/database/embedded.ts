@@ -1,15 +1,16 @@
 import * as Reactivity from "effect/reactivity/Reactivity"
-import { PGlite } from "@electric-sql/pglite"
-import { PGLiteSocketServer } from "@electric-sql/pglite-socket"
 import { SqlClient, type SqlError } from "effect/sql"
 import { Data, Effect, Layer } from "effect"
-import { mkdir } from "node:fs/promises"
+import { Worker } from "node:worker_threads"
+import type { PgliteServerData, PgliteServerMessage } from "./pgliteServer.ts"
 import { makeRunToCompletionClient } from "./runToCompletion.ts"
 
 export class EmbeddedDatabaseError extends Data.TaggedError("EmbeddedDatabaseError")<{
   readonly reason: string
   readonly cause?: unknown
 }> {}
+
+const serverModule = new URL("./pgliteServer.ts", import.meta.url)
 
 export interface EmbeddedOptions {
   /** Where the database lives; in memory when absent (tests). */
@@ -18,45 +19,49 @@ export interface EmbeddedOptions {
   readonly loadDataDir?: Blob | undefined
 }
 
-const openPglite = ({ dataDir, loadDataDir }: EmbeddedOptions) =>
-  Effect.acquireRelease(
-    Effect.tryPromise({
-      try: async () => {
-        if (dataDir !== undefined) await mkdir(dataDir, { recursive: true })
-        return await PGlite.create({
-          ...(dataDir === undefined ? {} : { dataDir }),
-          ...(loadDataDir === undefined ? {} : { loadDataDir })
-        })
-      },
-      catch: (cause) =>
-        new EmbeddedDatabaseError({
-          reason: `Could not open the embedded read-model database ${dataDir ?? "in memory"}: ${String(cause)}`,
-          cause
-        })
-    }),
-    // Closing flushes PGlite's state into the data dir.
-    (db) => Effect.promise(() => db.close())
-  )
+/** How long closing may take (flushing PGlite's state to disk) before the thread is ended anyway. */
+const closeTimeoutMs = 30_000
 
-/** PGlite speaks the PostgreSQL protocol through this server, so the same driver serves PGlite and PostgreSQL. */
-const serveOnLoopback = (db: PGlite) =>
-  Effect.acquireRelease(
-    Effect.tryPromise({
-      try: async () => {
-        // Port 0: the OS picks a free port, so several databases (tests, tools) never collide.
-        const server = new PGLiteSocketServer({ db, host: "127.0.0.1", port: 0 })
-        await server.start()
-        return server
-      },
-      catch: (cause) =>
-        new EmbeddedDatabaseError({ reason: `Could not serve the embedded database: ${String(cause)}`, cause })
-    }),
-    (server) => Effect.promise(() => server.stop())
-  ).pipe(Effect.map((server) => Number(server.getServerConn().split(":").at(-1))))
+const closeThread = (worker: Worker) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, closeTimeoutMs)
+    const done = () => {
+      clearTimeout(timer)
+      resolve()
+    }
+    worker.once("message", (message: PgliteServerMessage) => message.kind === "closed" && done())
+    worker.once("exit", done)
+    worker.postMessage("close")
+  }).then(() => worker.terminate()).then(() => undefined)
 
 /**
- * The embedded read-model database: PGlite, reached through @effect/sql-pg over a loopback socket with one
- * connection (PGlite is a single session). Everything closes with the layer's scope, the client first.
+ * PGlite in a thread of its own, serving the PostgreSQL protocol on a loopback port: the same driver serves PGlite
+ * and PostgreSQL, and the database's work runs beside the event loop. The port is the layer's; closing flushes.
+ */
+const serveInThread = ({ dataDir, loadDataDir }: EmbeddedOptions) =>
+  Effect.acquireRelease(
+    Effect.flatMap(
+      Effect.promise(async () => loadDataDir === undefined ? undefined : new Uint8Array(await loadDataDir.arrayBuffer())),
+      (dump) =>
+        Effect.callback<{ readonly worker: Worker; readonly port: number }, EmbeddedDatabaseError>((resume) => {
+          const data: PgliteServerData = { dataDir, loadDataDir: dump }
+          const worker = new Worker(serverModule, { workerData: data })
+          const fail = (message: string) => {
+            resume(Effect.fail(new EmbeddedDatabaseError({ reason: `Could not open the embedded read-model database ${dataDir ?? "in memory"}: ${message}` })))
+            void worker.terminate()
+          }
+          worker.once("message", (message: PgliteServerMessage) =>
+            message.kind === "serving" ? resume(Effect.succeed({ worker, port: message.port })) : message.kind === "failed" ? fail(message.message) : undefined)
+          worker.once("error", (error) => fail(error instanceof Error ? error.message : String(error)))
+          return Effect.sync(() => void worker.terminate())
+        })
+    ),
+    ({ worker }) => Effect.promise(() => closeThread(worker))
+  ).pipe(Effect.map(({ port }) => port))
+
+/**
+ * The embedded read-model database: PGlite in its own thread, reached through @effect/sql-pg over a loopback socket
+ * with one connection (PGlite is a single session). Everything closes with the layer's scope, the client first.
  */
 export const layerEmbedded = (
   options: EmbeddedOptions = {}
@@ -64,8 +69,7 @@ export const layerEmbedded = (
   Layer.effect(
     SqlClient.SqlClient,
     Effect.gen(function*() {
-      const db = yield* openPglite(options)
-      const port = yield* serveOnLoopback(db)
+      const port = yield* serveInThread(options)
       return yield* makeRunToCompletionClient("127.0.0.1", port)
     })
   ).pipe(Layer.provide(Reactivity.layer))

@@ -18,6 +18,12 @@ export interface Projection<E = never, R = never> {
   readonly name: string
   readonly topics: ReadonlyArray<string>
   readonly tables: ReadonlyArray<string>
+  /**
+   * Projections that must have applied their topics up to the log's end (as it is when a batch here is about to be
+   * applied) before this one applies the batch. An event here may name what an event on another topic made just
+   * before it (a completed generator, its output dataset): this way a reader never sees the name before the thing.
+   */
+  readonly after?: ReadonlyArray<string>
   readonly apply: (event: DomainEvent, meta: StoredEvent) => Effect.Effect<void, E, SqlClient.SqlClient | R>
 }
 
@@ -40,6 +46,7 @@ export const makeProjection = <E = never, R = SqlClient.SqlClient>(projection: {
   readonly name: string
   readonly topics: ReadonlyArray<string>
   readonly tables: ReadonlyArray<string>
+  readonly after?: ReadonlyArray<string>
   readonly apply: (event: DomainEvent, meta: StoredEvent) => Effect.Effect<void, E, R>
 }): Projection<E, Exclude<R, SqlClient.SqlClient>> => {
   if (!/^[a-z][a-z0-9_.-]*$/.test(projection.name)) {

@@ -71,7 +71,25 @@ const make = (projections: ReadonlyArray<AnyProjection>) =>
     const cursors = makeCursors(sql)
     const progress = yield* makeProgress(yield* Effect.orDie(cursors.all))
 
+    const unknownAfter = projections.flatMap((projection) => (projection.after ?? []).filter((name) => !names.includes(name)))
+    if (unknownAfter.length > 0) return yield* Effect.die(new Error(`projections come after unknown ones: ${unknownAfter.join(", ")}`))
+
     const drainPartition = makeDrainPartition(sql, log, cursors, progress)
+
+    /** Completes once the named projections have applied their topics up to the log's end as it is now. */
+    const caughtUpWithLog = (names: ReadonlyArray<string>) =>
+      Effect.forEach(
+        projections.filter((projection) => names.includes(projection.name)).flatMap((projection) =>
+          projection.topics.map((topic) => ({ projection: projection.name, topic }))
+        ),
+        ({ projection, topic }) =>
+          Effect.map(log.endOffsets(topic), (ends) =>
+            ends.filter((end) => end.offset > 0).map((end): ProjectionPosition => ({
+              projection,
+              position: { topic, partition: end.partition, offset: end.offset - 1 }
+            }))),
+        { concurrency: "unbounded" }
+      ).pipe(Effect.flatMap((waits) => progress.awaitApplied(waits.flat())))
     const catchUp = makeCatchUp(log, cursors, drainPartition)
 
     // One supervisor per projection and topic: a failure restarts that topic's partitions from their cursors.
@@ -80,7 +98,12 @@ const make = (projections: ReadonlyArray<AnyProjection>) =>
         Effect.flatMap((count) =>
           Effect.forEach(
             range(count),
-            (partition) => drainPartition({ projection, key: cursorKey(projection.name, topic, partition) }),
+            (partition) =>
+              drainPartition({
+                projection,
+                key: cursorKey(projection.name, topic, partition),
+                beforeBatch: projection.after === undefined ? undefined : caughtUpWithLog(projection.after)
+              }),
             { concurrency: "unbounded", discard: true }
           )
         ),

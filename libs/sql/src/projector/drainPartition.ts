@@ -14,6 +14,8 @@ export interface DrainOptions {
   readonly until?: number | undefined
   /** Called after each committed batch with the number of events it applied. */
   readonly onBatch?: ((applied: number) => Effect.Effect<void>) | undefined
+  /** Waited for before each batch is applied (the projections this one comes after). */
+  readonly beforeBatch?: Effect.Effect<void, EventLogError> | undefined
 }
 
 /**
@@ -27,7 +29,7 @@ export const makeDrainPartition = (
   cursors: Cursors,
   progress: Progress
 ) => {
-  const drain = ({ key, onBatch = () => Effect.void, projection, until }: DrainOptions) =>
+  const drain = ({ beforeBatch = Effect.void, key, onBatch = () => Effect.void, projection, until }: DrainOptions) =>
     Effect.gen(function*() {
       const start = yield* Effect.orDie(cursors.get(key))
       yield* progress.committed(key, start)
@@ -36,7 +38,7 @@ export const makeDrainPartition = (
       yield* (until === undefined ? events : Stream.takeWhile(events, (event) => event.offset < until)).pipe(
         Stream.chunks,
         Stream.runFoldEffect(() => start, (expectedOffset, chunk) =>
-          applyBatch(sql, cursors, projection, key, expectedOffset, chunk).pipe(
+          Effect.andThen(beforeBatch, applyBatch(sql, cursors, projection, key, expectedOffset, chunk)).pipe(
             Effect.tap(({ nextOffset }) => progress.committed(key, nextOffset)),
             Effect.tap(({ applied }) => onBatch(applied)),
             Effect.map(({ nextOffset }) => nextOffset)

@@ -180,6 +180,52 @@ export const readModelContract = (name: string, makeDatabase: MakeDatabase) =>
           expect(exit._tag === "Failure" && exit.cause.reasons.map((reason) => reason._tag)).toEqual(["Die"])
         }).pipe(Effect.provide(environment([registrations]))))
 
+      it.live("a projection that comes after another applies a batch only once the other has caught up with the log", () =>
+        Effect.gen(function*() {
+          const sql = yield* SqlClient.SqlClient
+          yield* sql`CREATE TABLE test_seen_totals (total integer NOT NULL)`
+          // The one it comes after fails its first two tries (the runtime backs off 200 ms, then 400 ms): without
+          // `after`, the follower would apply the three events meanwhile and see none of them counted.
+          const attempts = yield* Ref.make(0)
+          const slow = makeProjection({
+            ...registrations,
+            apply: (event, meta) =>
+              Effect.gen(function*() {
+                const attempt = yield* Ref.updateAndGet(attempts, (n) => n + 1)
+                if (attempt <= 2) return yield* Effect.fail(`not yet (${attempt})`)
+                yield* registrations.apply(event, meta)
+              })
+          })
+          const follower = makeProjection({
+            name: "test_follower",
+            topics: [Topics.user.name],
+            tables: ["test_seen_totals"],
+            after: [registrations.name],
+            apply: () =>
+              Effect.flatMap(SqlClient.SqlClient, (sql) =>
+                sql`INSERT INTO test_seen_totals (total) SELECT coalesce(max(total), 0) FROM test_registration_count`)
+          })
+          yield* Effect.provide(
+            Effect.gen(function*() {
+              const projector = yield* ProjectorRuntime
+              yield* projector.run
+              const positions = yield* append(registration("a@example.com"), registration("b@example.com"), registration("c@example.com"))
+              yield* projector.waitFor(positions, "10 seconds")
+            }),
+            ProjectorRuntime.layer([slow, follower])
+          )
+          const seen = yield* sql<{ total: number }>`SELECT total FROM test_seen_totals`
+          expect(seen.map((row) => row.total)).toEqual([3, 3, 3])
+        }).pipe(Effect.provide(Layer.provideMerge(layerMigrations([testMigrations]), Layer.merge(makeDatabase(), logLayer)))))
+
+      it.live("a projection that comes after an unknown one is a defect", () =>
+        Effect.gen(function*() {
+          const exit = yield* Effect.exit(
+            Layer.build(ProjectorRuntime.layer([makeProjection({ ...registrations, after: ["nowhere"] })]))
+          )
+          expect(exit._tag === "Failure" && exit.cause.reasons.map((reason) => reason._tag)).toEqual(["Die"])
+        }).pipe(Effect.provide(Layer.provideMerge(layerMigrations([testMigrations]), Layer.merge(makeDatabase(), logLayer)))))
+
       it.live("a failing projection logs, backs off and retries instead of stopping", () =>
         Effect.gen(function*() {
           const attempts = yield* Ref.make(0)

@@ -3,20 +3,14 @@ import { holdoutRows } from "@synth/protect"
 import { makeRandom, type SynthTable, synthTableFromArrow } from "@synth/synth"
 import { tableFromIPC } from "apache-arrow"
 import { Result } from "effect"
-import { parentPort, workerData } from "node:worker_threads"
+import { serveJobs } from "@synth/threads/worker"
 import type { EvaluationRequest, WorkerMessage } from "./protocol.ts"
 
 /**
- * The worker thread of one evaluation: it starts with one EvaluationRequest (its workerData) and answers `done` or `refused`. The
- * library throws a plain Error for data it cannot evaluate (its messages name columns, never values): that is a
- * refusal. Anything else is a bug and is left to crash the thread; the parent sees the error event.
+ * A pooled evaluation thread: each job is one EvaluationRequest, answered `done` or `refused`. The library throws a
+ * plain Error for data it cannot evaluate (its messages name columns, never values): that is a refusal. Anything
+ * else is a bug and is left to crash the thread; the pool sees the error event.
  */
-const port = parentPort
-if (port === null) throw new Error("evaluationWorker.ts runs as a worker thread only")
-
-const post = (message: WorkerMessage, transfer: ReadonlyArray<ArrayBuffer> = []) =>
-  port.postMessage(message, transfer as Array<ArrayBuffer>)
-
 class Refusal {
   readonly message: string
   constructor(message: string) {
@@ -108,5 +102,10 @@ const answerTo = (request: EvaluationRequest): WorkerMessage => {
   }
 }
 
-const answer = answerTo(workerData as EvaluationRequest)
-post(answer, answer.kind === "done" ? [answer.results.buffer as ArrayBuffer] : [])
+serveJobs<EvaluationRequest, WorkerMessage>({
+  handle: async (request, post) => {
+    const answer = answerTo(request)
+    post(answer, answer.kind === "done" ? [answer.results.buffer as ArrayBuffer] : [])
+  },
+  isFinal: () => true
+})

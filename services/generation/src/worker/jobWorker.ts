@@ -24,18 +24,27 @@ import {
 } from "@synth/synth"
 import { type Table, tableFromIPC } from "apache-arrow"
 import { Result } from "effect"
-import { parentPort, workerData } from "node:worker_threads"
+import { type Post, serveJobs } from "@synth/threads/worker"
 import type { JobRequest, OutputColumn, WorkerMessage } from "./protocol.ts"
 
 /**
- * The worker thread of one generation job: it starts with one JobRequest (its workerData), posts progress, and ends with `done` or
- * `refused`. A bug (an exception) is left to crash the thread: the parent sees the error event and fails the job.
+ * A pooled generation thread: each job is one JobRequest; it posts progress and ends with `done` or `refused`. A bug
+ * (an exception) is left to crash the thread: the pool sees the error event and the job fails.
  */
-const port = parentPort
-if (port === null) throw new Error("jobWorker.ts runs as a worker thread only")
 
-const post = (message: WorkerMessage, transfer: ReadonlyArray<ArrayBuffer> = []) =>
-  port.postMessage(message, transfer as Array<ArrayBuffer>)
+/** The running job's channel to its caller. serveJobs runs one job at a time in a thread, so there is one at a time. */
+let channel: Post<WorkerMessage> | null = null
+const post: Post<WorkerMessage> = (message, transfer) => {
+  if (channel === null) throw new Error("a generation job posted after it ended")
+  channel(message, transfer)
+}
+
+/**
+ * Whether a neural model (TensorFlow.js on WebAssembly) ran in this thread. WebAssembly memory only grows, so such a
+ * thread keeps its training's peak for as long as it lives: it ends with its job instead of waiting for the next.
+ */
+let ranNeuralModel = false
+const isNeural = (format: string) => format !== "synth.gaussian-copula"
 
 /** Progress reports are cheap here; the parent throttles what it turns into events. */
 const reportEvery = (phase: "fitting" | "sampling", total: number) => (done: number) =>
@@ -120,6 +129,7 @@ const scanOf = (request: TrainRequest, arrow: Table) =>
 type TrainRequest = Extract<JobRequest, { kind: "train" }>
 
 const train = async (request: TrainRequest) => {
+  if (request.generator !== "gaussian_copula") ranNeuralModel = true
   const arrow = tableFromIPC(request.table)
   const decoded = synthTableFromArrow(arrow)
   if (Result.isFailure(decoded)) return post({ kind: "refused", message: decoded.failure.message })
@@ -193,22 +203,29 @@ const sample = async (request: Extract<JobRequest, { kind: "sample" }>) => {
   if (!isProtectedArtifact(json)) {
     const model = await loadModel(json)
     if (Result.isFailure(model)) return refuseArtifact(model.failure.message)
+    if (isNeural(model.success.format)) ranNeuralModel = true
     return done(model.success.sample(request.numRows, request.seed, progress))
   }
   const artifact = decodeProtectedArtifact(json)
   if (Result.isFailure(artifact)) return refuseArtifact(artifact.failure)
   const inner = artifact.success.model === null ? Result.succeed(null) : await loadModel(artifact.success.model)
   if (Result.isFailure(inner)) return refuseArtifact(inner.failure.message)
+  if (inner.success !== null && isNeural(inner.success.format)) ranNeuralModel = true
   const filters = request.filters === null ? Result.succeed(null) : filtersFromJSON(JSON.parse(new TextDecoder().decode(request.filters)))
   if (Result.isFailure(filters)) return refuseArtifact(`its real-data filters do not decode (${filters.failure})`)
   const output = sampleProtected(artifact.success.plan, inner.success, filters.success, defaultFakers, request.numRows, request.seed, progress)
   done(output.table)
 }
 
-// A rejection (a bug) is rethrown outside the promise so that it crashes the thread as a synchronous throw would.
-const request = workerData as JobRequest
-void (request.kind === "train" ? train(request) : sample(request)).catch((error: unknown) =>
-  setImmediate(() => {
-    throw error
-  })
-)
+serveJobs<JobRequest, WorkerMessage>({
+  handle: async (request, jobPost) => {
+    channel = jobPost
+    try {
+      await (request.kind === "train" ? train(request) : sample(request))
+    } finally {
+      channel = null
+    }
+  },
+  isFinal: (message) => message.kind === "done" || message.kind === "refused",
+  reusable: () => !ranNeuralModel
+})

@@ -1,4 +1,10 @@
-// A worker entry whose job code throws on the request, as a bug in a model would: runInWorker must fail WorkerCrashed.
-import { workerData } from "node:worker_threads"
+// A worker module whose job code throws on the request, as a bug in the evaluation code would: runInWorker must fail
+// WorkerCrashed.
+import { serveJobs } from "@synth/threads/worker"
 
-if (workerData !== undefined) throw new Error("model code exploded")
+serveJobs({
+  handle: async () => {
+    throw new Error("evaluation code exploded")
+  },
+  isFinal: () => true
+})
