@@ -1,7 +1,7 @@
 import type { ColumnFacts } from "./datasetFacts.ts"
 import type { RuleProblem } from "./parseConstraints.ts"
 import type { BoundValue, Condition } from "./rules.ts"
-import { booleanOf, expectedValue, isNumericType, type NumericType, valueInColumnUnits } from "./values.ts"
+import { booleanOf, columnOfType, expectedValue, isNumericType, type NumericType, valueInColumnUnits } from "./values.ts"
 
 /**
  * The request's `conditions` (`{"churned": "Yes", "age": {"min": 30, "max": 40}}`) read against the dataset: a value
@@ -27,10 +27,10 @@ const parseCondition = (name: string, raw: unknown, facts: ColumnFacts | undefin
   if (raw === null || raw === undefined) return problem(field, "must be a value to meet (a missing value cannot be asked for)")
   if (facts.type === "boolean") {
     const value = booleanOf(raw)
-    return value === null ? problem(field, `${name} is a boolean column: the condition is true or false (or "yes"/"no")`) : { kind: "equals", column: name, value }
+    return value === null ? problem(field, `${name} is ${columnOfType("boolean")}: the condition is true or false (or "yes"/"no")`) : { kind: "equals", column: name, value }
   }
   if (facts.type === "string") {
-    if (typeof raw !== "string") return problem(field, `${name} is a string column: the condition is one of its values, as text`)
+    if (typeof raw !== "string") return problem(field, `${name} is ${columnOfType("string")}: the condition is one of its values, as text`)
     if (facts.labels !== null && !facts.labels.includes(raw)) return problem(field, `${JSON.stringify(raw)} never occurs in ${name} in the data`)
     return { kind: "equals", column: name, value: raw }
   }
@@ -38,7 +38,7 @@ const parseCondition = (name: string, raw: unknown, facts: ColumnFacts | undefin
   const inUnits = (at: string, value: unknown): { raw: BoundValue | null; units: number | null } | null => {
     if (value === undefined || value === null) return { raw: null, units: null }
     const units = typeof value === "number" || typeof value === "string" ? valueInColumnUnits(type, value) : null
-    return units === null ? problem(at, `${name} is a ${type} column: the value must be ${expectedValue(type)}`) : { raw: value as BoundValue, units }
+    return units === null ? problem(at, `${name} is ${columnOfType(type)}: the value must be ${expectedValue(type)}`) : { raw: value as BoundValue, units }
   }
   /** The data's values all lie outside [min, max]: no row the model learned from meets it. */
   const outsideData = (min: number | null, max: number | null) =>

@@ -1,7 +1,7 @@
 import type { ColumnType } from "../table.ts"
 import type { ColumnFacts } from "./datasetFacts.ts"
 import { type BoundValue, type Constraint, constraintTypes } from "./rules.ts"
-import { expectedValue, isNumericType, type NumericType, valueInColumnUnits } from "./values.ts"
+import { columnOfType, expectedValue, isNumericType, type NumericType, valueInColumnUnits } from "./values.ts"
 
 /**
  * The request's `constraints` read against the dataset's columns: each problem names its field
@@ -60,7 +60,7 @@ const parseConstraint = (
       return null
     }
     if (allowed !== null && !allowed.includes(facts.type)) {
-      problem(at, `${value} is a ${facts.type} column; a ${kind} constraint takes ${what}`)
+      problem(at, `${value} is ${columnOfType(facts.type)}; a ${kind} constraint takes ${what}`)
       return null
     }
     return facts
@@ -88,7 +88,7 @@ const parseConstraint = (
     if (value === undefined || value === null) return { raw: null, units: null }
     if (facts === null || !isNumericType(facts.type)) return { raw: null, units: null }
     const units = typeof value === "number" || typeof value === "string" ? valueInColumnUnits(facts.type, value) : null
-    if (units === null) problem(`${field}.${key}`, `${facts.name} is a ${facts.type} column: ${key} must be ${expectedValue(facts.type as NumericType)}`)
+    if (units === null) problem(`${field}.${key}`, `${facts.name} is ${columnOfType(facts.type)}: ${key} must be ${expectedValue(facts.type as NumericType)}`)
     return { raw: units === null ? null : (value as BoundValue), units }
   }
 
@@ -100,7 +100,7 @@ const parseConstraint = (
       if (low !== null && high !== null) {
         if (low.name === high.name) problem(`${field}.high`, "must name another column than low")
         else if (typeFamily(low.type) !== typeFamily(high.type)) {
-          problem(`${field}.high`, `${high.name} is a ${high.type} column and ${low.name} a ${low.type} one: an inequality compares two number columns, two dates or two datetimes`)
+          problem(`${field}.high`, `${high.name} is ${columnOfType(high.type)} and ${low.name} ${columnOfType(low.type)}: an inequality compares two number columns, two dates or two datetimes`)
         }
       }
       const isStrict = strict()

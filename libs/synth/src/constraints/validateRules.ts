@@ -26,15 +26,17 @@ export const noRules: GenerationRules = { constraints: [], conditions: [] }
 
 const brokenBy = (index: number, constraint: Constraint, what: string): RuleProblem => ({
   field: `constraints[${index}]`,
-  message: `constraint ${index} (${describeConstraint(constraint)}) is broken by ${what} of the data: the model cannot learn a rule its data does not hold; correct those rows or leave the constraint out`
+  message: `constraint ${index} (${describeConstraint(constraint)}) is broken by ${what}: the model cannot learn a rule its data does not hold; correct those rows or leave the constraint out`
 })
+
+const rowsOfTheData = (rows: number) => `${rows} row${rows === 1 ? "" : "s"} of the data`
 
 /** What the facts alone show: a bound the data's range passes, a single column's repeated values. */
 const breaksInFacts = (constraints: ReadonlyArray<Constraint>, columns: ReadonlyMap<string, ColumnFacts>): Array<RuleProblem> =>
   constraints.flatMap((constraint, index) => {
     if (constraint.type === "unique" && constraint.columns.length === 1) {
       const duplicates = columns.get(constraint.columns[0]!)?.duplicates ?? 0
-      return duplicates > 0 ? [brokenBy(index, constraint, `${duplicates} rows`)] : []
+      return duplicates > 0 ? [brokenBy(index, constraint, rowsOfTheData(duplicates))] : []
     }
     if (constraint.type !== "range" && constraint.type !== "positive") return []
     const facts = columns.get(constraint.column)
@@ -43,12 +45,12 @@ const breaksInFacts = (constraints: ReadonlyArray<Constraint>, columns: Readonly
     const [min, max] = constraint.type === "positive" ? [0, null] : [bound(constraint.min), bound(constraint.max)]
     const below = min !== null && (constraint.strict ? facts.range.min <= min : facts.range.min < min)
     const above = max !== null && (constraint.strict ? facts.range.max >= max : facts.range.max > max)
-    return below || above ? [brokenBy(index, constraint, `values ${below ? "below its minimum" : "above its maximum"}`)] : []
+    return below || above ? [brokenBy(index, constraint, `the data, whose values reach ${below ? "below the minimum" : "above the maximum"}`)] : []
   })
 
 /** What the rows show: every constraint's breaking rows, counted. */
 const breaksInRows = (constraints: ReadonlyArray<Constraint>, table: SynthTable): Array<RuleProblem> =>
-  constraintBreaks(table, constraints).flatMap((rows, index) => (rows === 0 ? [] : [brokenBy(index, constraints[index]!, `${rows} row${rows === 1 ? "" : "s"}`)]))
+  constraintBreaks(table, constraints).flatMap((rows, index) => (rows === 0 ? [] : [brokenBy(index, constraints[index]!, rowsOfTheData(rows))]))
 
 /**
  * The request's `constraints` and `conditions` fields (absent or null: none), checked against the dataset. With

@@ -51,3 +51,6 @@ export const booleanOf = (value: unknown): boolean | null => {
   if (text === null) return null
   return trueTexts.has(text) ? true : falseTexts.has(text) ? false : null
 }
+
+/** "an integer column", "a date column": for messages. */
+export const columnOfType = (type: ColumnType): string => `${type === "integer" ? "an" : "a"} ${type} column`
