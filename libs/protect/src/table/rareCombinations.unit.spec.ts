@@ -11,12 +11,12 @@ const column = (name: string, labels: ReadonlyArray<string | null>): Categorical
 const labels = (protectedColumn: CategoricalColumn) => Array.from(protectedColumn.codes, (code) => (code < 0 ? null : protectedColumn.categories[code]!))
 
 /** 40 rows in Paris, 30 in Berlin, 3 in Milan (rare), 2 in Lyon (rare, its country frequent). */
-const places = [
-  ...Array.from({ length: 40 }, () => ["Paris", "France"]),
-  ...Array.from({ length: 30 }, () => ["Berlin", "Germany"]),
-  ...Array.from({ length: 3 }, () => ["Milan", "Italy"]),
-  ...Array.from({ length: 2 }, () => ["Lyon", "France"])
-] as const
+const places: ReadonlyArray<readonly [string, string]> = [
+  ...Array.from({ length: 40 }, () => ["Paris", "France"] as const),
+  ...Array.from({ length: 30 }, () => ["Berlin", "Germany"] as const),
+  ...Array.from({ length: 3 }, () => ["Milan", "Italy"] as const),
+  ...Array.from({ length: 2 }, () => ["Lyon", "France"] as const)
+]
 const city = column("city", places.map(([name]) => name))
 const country = column("country", places.map(([, name]) => name))
 const pairs = (columns: ReadonlyArray<CategoricalColumn>) => {
