@@ -53,8 +53,8 @@ export const sampleWithRules = (
     rows,
     constraints: rules.constraints,
     conditions: rules.conditions,
-    draw: (count, round) => {
-      const drawn = drawPublishedRows(plan, source, filters, count, seeds.batch(round))
+    draw: (count, round, onDrawn) => {
+      const drawn = drawPublishedRows(plan, source, filters, count, seeds.batch(round), onDrawn)
       filteredRows += drawn.filteredRows
       copiesKept += drawn.copiesKept
       return drawn.table

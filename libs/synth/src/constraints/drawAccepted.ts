@@ -38,8 +38,11 @@ export type DrawOutcome =
 
 export interface DrawRequest {
   readonly rows: number
-  /** `count` rows of the model; round 0 is the request's own seed, each later round a seed of its own. */
-  readonly draw: (count: number, round: number) => SynthTable
+  /**
+   * `count` rows of the model; round 0 is the request's own seed, each later round a seed of its own. `onDrawn`, when
+   * given, hears the rows of the batch drawn so far.
+   */
+  readonly draw: (count: number, round: number, onDrawn?: (rowsDrawn: number) => void) => SynthTable
   readonly constraints: ReadonlyArray<Constraint>
   readonly conditions: ReadonlyArray<Condition>
   readonly budget?: number
@@ -69,6 +72,14 @@ export const drawAccepted = (request: DrawRequest): DrawOutcome => {
   const budget = request.budget ?? rejectionBudget(request.rows)
   const acceptor = rowAcceptor(request.constraints, request.conditions)
   const collected = collectRows(request.rows)
+  // Progress is the rows kept, never going back; while the first batch is drawn (often the whole job) its rows
+  // count half, since how many of them the rules keep is not known before they are checked.
+  let reported = 0
+  const report = (rowsDone: number) => {
+    if (rowsDone <= reported) return
+    reported = rowsDone
+    request.onProgress?.(rowsDone)
+  }
   let drawn = 0
   for (let round = 0; collected.rowCount() < request.rows; round++) {
     const kept = collected.rowCount()
@@ -81,10 +92,13 @@ export const drawAccepted = (request: DrawRequest): DrawOutcome => {
       : kept === 0
       ? drawn * 4
       : Math.ceil((needed / (kept / drawn)) * 1.2) + 16
-    const batch = request.draw(Math.max(1, Math.min(size, round === 0 ? size : maximumBatch, budget - drawn)), round)
+    const count = Math.max(1, Math.min(size, round === 0 ? size : maximumBatch, budget - drawn))
+    const batch = round === 0 && request.onProgress !== undefined
+      ? request.draw(count, round, (rowsDrawn) => report(Math.floor(rowsDrawn / 2)))
+      : request.draw(count, round)
     drawn += batch.rowCount
     collected.add(batch, acceptor.take(batch))
-    request.onProgress?.(collected.rowCount())
+    report(collected.rowCount())
   }
   return { ok: true, table: collected.finish(), drawn }
 }

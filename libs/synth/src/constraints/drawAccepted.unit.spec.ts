@@ -7,8 +7,9 @@ import type { Condition, Constraint } from "./rules.ts"
 /** A stand-in model: x uniform on 0..999, a colour (red one time in `redOneIn`), reproducible per round. */
 const model = (redOneIn: number) => {
   const calls: Array<{ count: number; round: number }> = []
-  const draw = (count: number, round: number): SynthTable => {
+  const draw = (count: number, round: number, onDrawn?: (rowsDrawn: number) => void): SynthTable => {
     calls.push({ count, round })
+    onDrawn?.(count)
     const random = makeRandom(round + 1)
     const x: ContinuousColumn = { kind: "continuous", name: "x", type: "integer", values: Float64Array.from({ length: count }, () => random.integer(1000)), missing: null, sourceFormat: null }
     // Each batch lists its categories in its own order, as a decoder does.
@@ -52,7 +53,10 @@ describe("drawAccepted", () => {
     expect(new Set(xs).size).toBe(200)
     expect(calls.length).toBeGreaterThan(1)
     expect(outcome.drawn).toBe(calls.reduce((sum, call) => sum + call.count, 0))
+    // The first batch's rows count half while it is drawn; then the rows kept, never going back.
+    expect(progress[0]).toBe(100)
     expect(progress.at(-1)).toBe(200)
+    expect(progress.every((done, i) => i === 0 || done > progress[i - 1]!)).toBe(true)
   })
 
   it("refuses with the conditions' reason once the budget cannot find the rows, naming the rules rows broke", () => {

@@ -230,7 +230,7 @@ const sample = async (request: Extract<JobRequest, { kind: "sample" }>) => {
     if (!requested.ok) return post(requested.refused)
     const drawn = drawAccepted({
       rows: request.numRows,
-      draw: (count, round) => model.right.sample(count, round === 0 ? request.seed : (request.seed + round * 0x9e37_79b9) >>> 0),
+      draw: (count, round, onDrawn) => model.right.sample(count, round === 0 ? request.seed : (request.seed + round * 0x9e37_79b9) >>> 0, onDrawn),
       ...requested.rules,
       onProgress: progress
     })
