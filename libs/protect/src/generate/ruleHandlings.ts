@@ -59,9 +59,10 @@ export const checkRuleHandlings = (rules: GenerationRules, columns: ReadonlyArra
 }
 
 /**
- * Conditions the protections make impossible, said at once instead of after a spent budget: a category the
- * rare-category protection took out of the learned table (held by fewer than k rows), a range beside everything the
- * value protection publishes (the data's extremes are held back).
+ * Conditions the protections make impossible, said at once instead of after a spent budget: a category the model
+ * never learned (the rare-category protection takes out those held by fewer than k rows), a range beside everything
+ * the value protection publishes (the data's extremes are held back). `learned`: the learned table at training, a
+ * one-row draw of the stored model later (its columns list the categories it knows).
  */
 export const checkProtectedConditions = (
   conditions: GenerationRules["conditions"],
@@ -73,7 +74,7 @@ export const checkProtectedConditions = (
     const column = learned?.columns.find((candidate) => candidate.name === condition.column)
     if (column?.kind === "categorical" && column.type === "string" && condition.kind === "equals" && !column.categories.includes(String(condition.value))) {
       const k = plan.settings.rareCategoryThreshold
-      return [{ field, message: `${JSON.stringify(condition.value)} is held by fewer than ${k} rows of ${condition.column}: the rare-category protection keeps it out of every output (lower privacy.rare_category_threshold or turn rare_category_protection off to allow it)` }]
+      return [{ field, message: `${JSON.stringify(condition.value)} is not a value of ${condition.column} the model learned: the rare-category protection keeps values held by fewer than ${k} rows out of every output (with privacy.rare_category_threshold lower, or rare_category_protection off, a new generator can learn it)` }]
     }
     const bound = plan.bounds.find((candidate) => candidate.column === condition.column)
     const type = learned?.columns.find((candidate) => candidate.name === condition.column)?.type

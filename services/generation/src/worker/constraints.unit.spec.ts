@@ -179,6 +179,23 @@ describe("what the rules cannot have", () => {
     expect(outcome.problems?.map((problem) => problem.field)).toEqual(["conditions.employee_id", "conditions.city"])
   }, 60_000)
 
+  it("refuses a later sample's condition on a value the stored model never learned, and one its plan rules out", async () => {
+    const trained = done(await run(trainRequest("gaussian_copula", table, null, { constraints })))
+    const sample = (conditions: Readonly<Record<string, unknown>>): JobRequest => ({
+      kind: "sample",
+      artifact: Uint8Array.from(trained.artifact!),
+      filters: trained.filters === null ? null : Uint8Array.from(trained.filters),
+      numRows: 100,
+      seed: 3,
+      conditions
+    })
+    const rare = refused(await run(sample({ city: "Milan" })))
+    expect(rare.reason).toBe("invalid_rules")
+    expect(rare.problems?.map((problem) => problem.field)).toEqual(["conditions.city"])
+    const faked = refused(await run(sample({ employee_id: 100_007, age: { min: 99 } })))
+    expect(faked.problems?.map((problem) => problem.field)).toEqual(["conditions.employee_id", "conditions.age"])
+  }, 60_000)
+
   it("fails a job whose conditions the model cannot meet within the budget, saying which rule failed", async () => {
     // Paris is in France: with the fixed combination, no row can be in Paris and in Germany.
     const outcome = refused(await run(trainRequest("gaussian_copula", table, null, { constraints, conditions: { city: "Paris", country: "Germany" } }, 50)))

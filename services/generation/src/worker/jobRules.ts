@@ -52,12 +52,21 @@ export const preparedRules = (rules: GenerationRules, prepared: PreparedTraining
   return problems.length === 0 ? { ok: true, rules } : invalidRules(problems)
 }
 
-/** A later sample's rules: the model's stored constraints and the request's conditions, checked against the plan. */
-export const samplingRules = (request: RuleRequest, constraints: ReadonlyArray<Constraint>, plan: ProtectionPlan): RulesOrRefusal => {
+/**
+ * A later sample's rules: the model's stored constraints and the request's conditions, checked against the plan and
+ * against the categories the model knows (a one-row draw lists them).
+ */
+export const samplingRules = (
+  request: RuleRequest,
+  constraints: ReadonlyArray<Constraint>,
+  plan: ProtectionPlan,
+  model: TrainedModel | null
+): RulesOrRefusal => {
   const validated = validateRules({ conditions: request.conditions }, factsOfColumnTypes(plan.columns))
   if (!validated.ok) return invalidRules(validated.problems)
   const rules = { constraints, conditions: validated.rules.conditions }
-  const problems = [...checkRuleHandlings(rules, plan.columns), ...checkProtectedConditions(rules.conditions, plan, null)]
+  const known = model === null || rules.conditions.length === 0 ? null : model.sample(1, 0)
+  const problems = [...checkRuleHandlings(rules, plan.columns), ...checkProtectedConditions(rules.conditions, plan, known)]
   return problems.length === 0 ? { ok: true, rules } : invalidRules(problems)
 }
 

@@ -243,7 +243,7 @@ const sample = async (request: Extract<JobRequest, { kind: "sample" }>) => {
   if (inner.model !== null && isNeural(inner.model.format)) ranNeuralModel = true
   const filters = request.filters === null ? Either.right(null) : filtersFromJSON(JSON.parse(new TextDecoder().decode(request.filters)))
   if (Either.isLeft(filters)) return refuseArtifact(`its real-data filters do not decode (${filters.left})`)
-  const requested = samplingRules(request, inner.constraints, artifact.right.plan)
+  const requested = samplingRules(request, inner.constraints, artifact.right.plan, inner.model)
   if (!requested.ok) return post(requested.refused)
   const output = sampleWithRules(artifact.right.plan, inner.model, filters.right, defaultFakers, request.numRows, request.seed, requested.rules, progress)
   if (!output.ok) return post(rulesUnmet(output.refusal))
