@@ -158,6 +158,7 @@ const train = async (request: TrainRequest) => {
   const { rules } = checked
   // Constraints met by construction: the model learns the transformed table and its rows are turned back.
   const transforms = fitConstraintTransforms(rules.constraints, prepared.learned)
+  const modelTable = transforms.forward(prepared.learned)
   post({
     kind: "prepared",
     scan: scan.kind,
@@ -165,12 +166,12 @@ const train = async (request: TrainRequest) => {
     trainingRows: prepared.trainingRows,
     holdoutRows: prepared.holdoutRows
   })
-  post({ kind: "loaded", trainingRows: prepared.learned.rowCount, columns: widthColumns(prepared.learned) })
+  post({ kind: "loaded", trainingRows: modelTable.rowCount, columns: widthColumns(modelTable) })
   const fitStarted = performance.now()
   // Nothing to learn when every column is faked or dropped: the output is fresh values only.
-  const trained = prepared.learned.columns.length === 0
+  const trained = modelTable.columns.length === 0
     ? Either.right(null)
-    : await trainModel(request.generator, transforms.forward(prepared.learned), {
+    : await trainModel(request.generator, modelTable, {
       ...request.parameters,
       onFitProgress: (fraction) => post({ kind: "progress", phase: "fitting", fraction }),
       onEpoch: (epoch, losses) => post({ kind: "epoch", epoch, losses })
