@@ -64,7 +64,7 @@ export const generatorMigrations = {
    * Constraints and conditions (issue 26), as the request gave them: `rules` holds the generation's
    * `{ constraints, conditions }`, an output's `conditions` what its rows meet. Null for outputs without any.
    */
-  "0009_generator_rules": Effect.gen(function* () {
+  "0010_generator_rules": Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
     yield* sql`ALTER TABLE generators ADD COLUMN rules jsonb`
     yield* sql`ALTER TABLE generator_outputs ADD COLUMN conditions jsonb`
