@@ -279,7 +279,7 @@ export class GeneratorService extends Effect.Service<GeneratorService>()("@synth
         })
       }
       const trainedOn = yield* datasets.findById(row.datasetId)
-      const facts = Option.isSome(trainedOn) ? yield* datasetFacts(trainedOn.value) : { columns: [] }
+      const facts = Option.isSome(trainedOn) ? yield* datasetFacts(trainedOn.value) : null
       const valid = yield* Either.match(validateSample(body, limits, facts), { onLeft: Effect.fail, onRight: Effect.succeed })
       const outputDatasetId = (yield* ids.next) as DatasetId
       const seed = valid.seed ?? randomInt(0, 2 ** 32 - 1)

@@ -154,16 +154,19 @@ export interface ValidSample {
   readonly conditions: RequestedRules["conditions"]
 }
 
-/** `facts`: the generator's source dataset, so a condition naming a value its data never held is a 422 at once. */
+/**
+ * `facts`: the generator's source dataset, so a condition naming a value its data never held is a 422 at once; null
+ * when that dataset is gone, and the worker alone checks the conditions against the stored model.
+ */
 export const validateSample = (
   request: SampleRequest,
   limits: GenerationLimits,
-  facts: DatasetFacts
+  facts: DatasetFacts | null
 ): Either.Either<ValidSample, ValidationFailed> => {
   const { conditions } = requestedRules({ conditions: request.conditions })
   const problems = [
     ...[numRowsProblem(request.num_rows, limits), seedProblem(request.seed)].filter((problem): problem is FieldError => problem !== null),
-    ...rulesProblems({ ...(conditions === undefined ? {} : { conditions }) }, facts)
+    ...(facts === null ? [] : rulesProblems({ ...(conditions === undefined ? {} : { conditions }) }, facts))
   ]
   return problems.length > 0
     ? Either.left(new ValidationFailed({ detail: "The sample request has invalid fields; see errors.", errors: problems }))

@@ -339,3 +339,10 @@ describe("constraints and conditions", () => {
       .toEqual(Either.right({ numRows: 5, seed: null, conditions: { city: "Lyon" } }))
   })
 })
+
+describe("a sample whose source dataset is gone", () => {
+  it("leaves its conditions to the worker", () => {
+    expect(validateSample({ num_rows: 5, conditions: { anything: 1 } }, copulaOnly, null))
+      .toEqual(Either.right({ numRows: 5, seed: null, conditions: { anything: 1 } }))
+  })
+})
