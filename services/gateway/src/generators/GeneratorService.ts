@@ -120,9 +120,10 @@ export class GeneratorService extends Effect.Service<GeneratorService>()("@synth
      * profile (ranges, every label of a column with ten or fewer, repeats), else the names and types ingestion
      * recorded. A profile that cannot be read is no reason to refuse: the worker checks every row anyway.
      */
-    const datasetFacts = (dataset: DatasetRow): Effect.Effect<DatasetFacts> => {
+    const datasetFacts = (dataset: DatasetRow, request: { readonly constraints?: unknown; readonly conditions?: unknown }): Effect.Effect<DatasetFacts> => {
       const byTypes = factsOfColumnTypes(dataset.columns ?? [])
-      if (dataset.profileBlobKey === null) return Effect.succeed(byTypes)
+      // Most requests set no rules: no reason to read the profile then.
+      if (dataset.profileBlobKey === null || (request.constraints == null && request.conditions == null)) return Effect.succeed(byTypes)
       return blobs.get(BlobKey.make("datasets", dataset.id, "profile")).pipe(
         Stream.decodeText(),
         Stream.mkString,
@@ -163,7 +164,7 @@ export class GeneratorService extends Effect.Service<GeneratorService>()("@synth
 
     const generate = Effect.fn("GeneratorService.generate")(function* (datasetId: string, owner: UserId, body: GenerationRequest) {
       const dataset = yield* sourceDataset(datasetId, owner)
-      const facts = yield* datasetFacts(dataset)
+      const facts = yield* datasetFacts(dataset, body)
       const valid = yield* Either.match(validateGeneration(body, limits, dataset.columns ?? [], facts), {
         onLeft: Effect.fail,
         onRight: Effect.succeed
@@ -279,7 +280,7 @@ export class GeneratorService extends Effect.Service<GeneratorService>()("@synth
         })
       }
       const trainedOn = yield* datasets.findById(row.datasetId)
-      const facts = Option.isSome(trainedOn) ? yield* datasetFacts(trainedOn.value) : null
+      const facts = Option.isSome(trainedOn) ? yield* datasetFacts(trainedOn.value, body) : null
       const valid = yield* Either.match(validateSample(body, limits, facts), { onLeft: Effect.fail, onRight: Effect.succeed })
       const outputDatasetId = (yield* ids.next) as DatasetId
       const seed = valid.seed ?? randomInt(0, 2 ** 32 - 1)
