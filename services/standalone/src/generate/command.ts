@@ -1,4 +1,4 @@
-import { Args, Command, Options } from "@effect/cli"
+import { Args, Command, HelpDoc, Options, ValidationError } from "@effect/cli"
 import { FetchHttpClient, HttpApiClient, HttpClient, HttpClientError, HttpClientRequest } from "@effect/platform"
 import { type GenerationRequest, GeneratorType, SynthApi } from "@synth/contracts"
 import { Console, Effect, Either, Option, Schedule } from "effect"
@@ -8,6 +8,15 @@ import { GenerationFailed } from "./errors.ts"
 import { followGenerator } from "./follow.ts"
 import { outcomeOf } from "./outcome.ts"
 import { explainFailure } from "./refusal.ts"
+import { type ConditionValue, conditionsOf, parseCondition, parseConstraint, type RequestedConstraint } from "./rules.ts"
+
+/** A value the option's own parser refuses is a usage error (exit 2), said in its words. */
+const parsedWith = <A>(parse: (text: string) => Either.Either<A, string>) => (texts: ReadonlyArray<string>) =>
+  Effect.forEach(texts, (text) =>
+    Either.match(parse(text), {
+      onLeft: (message) => Effect.fail(ValidationError.invalidValue(HelpDoc.p(message))),
+      onRight: Effect.succeed
+    }))
 
 const options = {
   dataset: Args.text({ name: "DATASET" }).pipe(Args.withDescription("The id of the dataset to train on")),
@@ -33,6 +42,23 @@ const options = {
     Options.optional,
     Options.withDescription("Makes the rows reproducible on the same server (chosen at random when absent)")
   ),
+  constraints: Options.text("constraint").pipe(
+    Options.repeated,
+    Options.mapEffect(parsedWith(parseConstraint)),
+    Options.withDescription(
+      "A rule every output row obeys (repeatable): JSON as the API takes it, e.g. " +
+        "'{\"type\":\"inequality\",\"low\":\"ordered_at\",\"high\":\"shipped_at\"}', or a short form: " +
+        "LOW<=HIGH, LOW<HIGH, COLUMN=MIN..MAX (range), positive:COLUMN, unique:COLUMN[,COLUMN], fixed:COLUMN,COLUMN"
+    )
+  ),
+  conditions: Options.text("condition").pipe(
+    Options.repeated,
+    Options.mapEffect(parsedWith(parseCondition)),
+    Options.withDescription(
+      "What every output row meets (repeatable): COLUMN=VALUE or COLUMN=MIN..MAX (either end may be left out); " +
+        "numbers are sent as numbers, COLUMN='\"1\"' sends the text 1"
+    )
+  ),
   follow: Options.boolean("follow").pipe(
     Options.withDescription(
       "Wait for the job, with its progress on stderr, and print the output dataset; Ctrl-C stops following, not the job"
@@ -49,6 +75,8 @@ interface GenerateInput extends CredentialOptions {
   readonly batchSize: Option.Option<number>
   readonly epsilon: Option.Option<number>
   readonly seed: Option.Option<number>
+  readonly constraints: ReadonlyArray<RequestedConstraint>
+  readonly conditions: ReadonlyArray<readonly [string, ConditionValue]>
   readonly follow: boolean
   readonly url: string
 }
@@ -59,7 +87,9 @@ const requestOf = (input: GenerateInput): GenerationRequest => ({
   epochs: Option.getOrNull(input.epochs),
   batch_size: Option.getOrNull(input.batchSize),
   target_epsilon: Option.getOrNull(input.epsilon),
-  seed: Option.getOrNull(input.seed)
+  seed: Option.getOrNull(input.seed),
+  constraints: input.constraints.length === 0 ? null : input.constraints,
+  conditions: conditionsOf(input.conditions)
 })
 
 /** A follower outlives a short outage (a restarting server): reads that could not reach it are tried again. */
