@@ -1,7 +1,7 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
 import { AlreadyFinished, InvalidEpsilon, NotCompleted, NotFound, PrivacyBudgetExceeded, ValidationFailed } from "../errors.ts"
-import { ColumnHandling, ColumnRole } from "../events/generator.ts"
+import { ColumnHandling, ColumnRole, GenerationFailureReason } from "../events/generator.ts"
 import { DatasetId, GeneratorId, Timestamp } from "../ids.ts"
 import { Authentication } from "../security.ts"
 import { datasetPaging, ListParams } from "./datasets.ts"
@@ -158,14 +158,7 @@ export const GeneratorTimings = Schema.Struct({
 
 export const GeneratorError = Schema.Struct({
   code: Schema.Literal("training_failed"),
-  reason: Schema.Literal(
-    "training_failed",
-    "dataset_unavailable",
-    "worker_lost",
-    "invalid_rules",
-    "constraints_unmet",
-    "conditions_unmet"
-  ).annotations({
+  reason: GenerationFailureReason.annotations({
     description: "invalid_rules: the data breaks a constraint or lacks a condition's value (checked on every row); " +
       "constraints_unmet / conditions_unmet: too few drawn rows obeyed them within the budget (the message says which)"
   }),
