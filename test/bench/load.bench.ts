@@ -191,7 +191,14 @@ const report = (result: LoadResult) => {
     `(${(result.rounds / (result.elapsedMs / 60_000)).toFixed(1)}/min), ${result.samples.length} requests ` +
     `(${(result.samples.length / (result.elapsedMs / 1000)).toFixed(1)}/s), ${errors} errors, ` +
     `${result.lost} of ${result.acknowledged} acknowledged writes lost (${result.unverified} not checked: the list did not answer)`)
-  for (const failure of result.failures.slice(0, 5)) console.error(`  failure: ${failure}`)
+  // Failures by step and answer (the status and the problem's code), so a run's errors read at a glance.
+  const kinds = new Map<string, number>()
+  for (const failure of result.failures) {
+    const kind = /^([^:]+: (?:\d{3}|\w+))(?:.*?"code":"([a-z_]+)")?/.exec(failure)
+    const name = kind === null ? failure.slice(0, 80) : `${kind[1]}${kind[2] === undefined ? "" : ` ${kind[2]}`}`
+    kinds.set(name, (kinds.get(name) ?? 0) + 1)
+  }
+  for (const [kind, count] of kinds) console.error(`  failure ×${count}: ${kind}`)
   console.error("| step | requests | p50 ms | p99 ms | max ms | errors |")
   console.error("|---|---:|---:|---:|---:|---:|")
   for (const [step, list] of steps) {

@@ -95,6 +95,47 @@ describe("synth generate", () => {
     expect(noEpsilon.stderr).toMatch(/^synth: .*target_epsilon is required for dp-ctgan/m)
   }, 120_000)
 
+  it("--constraint and --condition reach the job: every downloaded row obeys them", async () => {
+    const result = await synthGenerate([
+      datasetId, "--type", "gaussian_copula", "--rows", "100", "--seed", "3", "--follow",
+      "--constraint", "bill_depth_mm<=bill_length_mm",
+      "--constraint", '{"type":"fixed_combinations","columns":["species","island"]}',
+      "--constraint", "flipper_length_mm=170..235",
+      "--condition", "species=Gentoo",
+      "--condition", "body_mass_g=4000.."
+    ])
+    expect(result.code, result.output).toBe(0)
+    const record = await getGenerator(server.baseUrl, token, idAfter("Generator", result.stdout))
+    expect(record.constraints).toEqual([
+      { type: "inequality", low: "bill_depth_mm", high: "bill_length_mm", strict: false },
+      { type: "fixed_combinations", columns: ["species", "island"] },
+      { type: "range", column: "flipper_length_mm", min: 170, max: 235 }
+    ])
+    expect(record.conditions).toEqual({ species: "Gentoo", body_mass_g: { min: 4000 } })
+    const [header, ...rows] = parseCsv((await download(server.baseUrl, token, idAfter("dataset", result.stdout))).text)
+    expect(rows).toHaveLength(100)
+    const at = (name: string) => header!.indexOf(name)
+    const broken = rows.filter((row) =>
+      row[at("species")] !== "Gentoo" || row[at("island")] !== "Biscoe" ||
+      (row[at("body_mass_g")] === "" || Number(row[at("body_mass_g")]) < 4000) ||
+      (row[at("bill_depth_mm")] !== "" && row[at("bill_length_mm")] !== "" && Number(row[at("bill_depth_mm")]) > Number(row[at("bill_length_mm")])) ||
+      (row[at("flipper_length_mm")] !== "" && (Number(row[at("flipper_length_mm")]) < 170 || Number(row[at("flipper_length_mm")]) > 235))
+    )
+    expect(broken).toEqual([])
+  }, 120_000)
+
+  it("rules the server refuses exit 1 naming their fields; rules the CLI cannot read exit 2", async () => {
+    const refused = await synthGenerate([datasetId, "--type", "gaussian_copula", "--rows", "10", "--constraint", "nope<=bill_length_mm", "--condition", "wings=2"])
+    expect(refused.code, refused.output).toBe(1)
+    expect(refused.stderr).toMatch(/constraints\[0\]\.low: .*conditions\.wings: /)
+
+    const unreadable = await synthGenerate([datasetId, "--type", "gaussian_copula", "--rows", "10", "--constraint", "price"])
+    expect(unreadable.code, unreadable.output).toBe(2)
+    expect(unreadable.stderr).toContain("short form")
+    const noColumn = await synthGenerate([datasetId, "--type", "gaussian_copula", "--rows", "10", "--condition", "Gentoo"])
+    expect(noColumn.code, noColumn.output).toBe(2)
+  }, 120_000)
+
   it("a dataset that is not there: the 404's detail, exit 1", async () => {
     const result = await synthGenerate(["00000000-0000-7000-8000-000000000000", "--type", "gaussian_copula", "--rows", "10"])
     expect(result.code, result.output).toBe(1)

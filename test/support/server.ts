@@ -135,7 +135,21 @@ export const childEnv = (
   return env
 }
 
+/** A server that lost its port between freePort() and listen (another process bound it meanwhile) is started again. */
+class PortTaken extends Error {}
+
 export const startServer = async (options: StartServerOptions): Promise<RunningServer> => {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startServerOnce(options)
+    } catch (error) {
+      // Only a port this helper picked can be picked again; three tries, then the error stands.
+      if (!(error instanceof PortTaken) || options.env?.PORT !== undefined || attempt === 3) throw error
+    }
+  }
+}
+
+const startServerOnce = async (options: StartServerOptions): Promise<RunningServer> => {
   const port = options.env?.PORT ?? String(await freePort())
   const ownsDataDir = options.env?.DATA_DIR === undefined
   const dataDir = options.env?.DATA_DIR ?? (await mkdtemp(join(tmpdir(), "synth-e2e-")))
@@ -174,7 +188,8 @@ export const startServer = async (options: StartServerOptions): Promise<RunningS
     if (processEnded) {
       await cleanUp()
       const { code, signal } = await exited
-      throw new Error(`${options.runtime} server exited (code ${code}, signal ${signal}) before it was healthy; output:\n${output}`)
+      const failure = `${options.runtime} server exited (code ${code}, signal ${signal}) before it was healthy; output:\n${output}`
+      throw output.includes(`EADDRINUSE: address already in use 127.0.0.1:${port}`) ? new PortTaken(failure) : new Error(failure)
     }
     if (Date.now() > deadline) {
       await stop("SIGKILL").catch(() => undefined)

@@ -1,7 +1,7 @@
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
 import { AlreadyFinished, InvalidEpsilon, NotCompleted, NotFound, PrivacyBudgetExceeded, ValidationFailed, ServiceUnavailable } from "../errors.ts"
-import { ColumnHandling, ColumnRole } from "../events/generator.ts"
+import { ColumnHandling, ColumnRole, GenerationFailureReason } from "../events/generator.ts"
 import { DatasetId, GeneratorId, Timestamp } from "../ids.ts"
 import { Authentication } from "../security.ts"
 import { datasetPaging, ListParams } from "./datasets.ts"
@@ -62,6 +62,36 @@ export const PrivacyRequest = Schema.Struct({
 }).annotate({ identifier: "PrivacyRequest" })
 
 /**
+ * A constraint every output row obeys (issue 26; docs/generation.md, "Constraints and conditional sampling"). Loose
+ * on purpose: the service checks each one by field (an unknown `type` is `constraints[i].type`), so the schema only
+ * asks for a JSON object; the description documents the five shapes.
+ */
+export const ConstraintRequest = Schema.Record(Schema.String, Schema.Unknown).annotate({
+  identifier: "ConstraintRequest",
+  description: "one of `{\"type\":\"inequality\",\"low\":COLUMN,\"high\":COLUMN,\"strict\":false}` (low <= high, " +
+    "`<` when strict), `{\"type\":\"fixed_combinations\",\"columns\":[COLUMN, ...]}` (only combinations that occur " +
+    "in the data), `{\"type\":\"range\",\"column\":COLUMN,\"min\":0,\"max\":0.5,\"strict\":false}` (either bound " +
+    "may be null; ISO 8601 text for dates), `{\"type\":\"unique\",\"columns\":[COLUMN, ...]}` (no two rows share " +
+    "their values), `{\"type\":\"positive\",\"column\":COLUMN,\"strict\":false}` (>= 0, > 0 when strict)"
+})
+
+/** Conditions a sample meets, per column: one value, or `{"min": .., "max": ..}`. Checked by field in the service. */
+export const ConditionsRequest = Schema.Record(Schema.String, Schema.Unknown).annotate({
+  identifier: "ConditionsRequest",
+  description: "column name to the value every row has (`\"churned\": \"Yes\"`, a number, a boolean, an ISO 8601 " +
+    "date) or to a range (`\"age\": {\"min\": 30, \"max\": 40}`, either bound may be left out). The output has " +
+    "exactly num_rows rows, each meeting every condition; a value the training data never holds is a 422, a " +
+    "combination too rare to draw within the budget fails the job with reason conditions_unmet."
+})
+
+const rulesFields = {
+  constraints: Schema.optional(Schema.NullOr(Schema.Array(ConstraintRequest))).annotate({
+    description: "rules every output row obeys, and every later sample of this generator (see ConstraintRequest)"
+  }),
+  conditions: Schema.optional(Schema.NullOr(ConditionsRequest))
+}
+
+/**
  * The body is checked field by field in the service (every problem named in `errors[]`), so the schema only asks
  * for a JSON object whose known members have JSON types.
  */
@@ -90,7 +120,8 @@ export const GenerationRequest = Schema.Struct({
       "on a personal column it publishes real values, and the response warns), `hash` (keyed hashes, learned). Keys " +
       "are column names of the dataset."
   }),
-  privacy: Schema.optional(Schema.NullOr(PrivacyRequest))
+  privacy: Schema.optional(Schema.NullOr(PrivacyRequest)),
+  ...rulesFields
 }).annotate({ identifier: "GenerationRequest" })
 export type GenerationRequest = typeof GenerationRequest.Type
 
@@ -127,7 +158,10 @@ export const GeneratorTimings = Schema.Struct({
 
 export const GeneratorError = Schema.Struct({
   code: Schema.Literal("training_failed"),
-  reason: Schema.Literals(["training_failed", "dataset_unavailable", "worker_lost"]),
+  reason: GenerationFailureReason.annotate({
+    description: "invalid_rules: the data breaks a constraint or lacks a condition's value (checked on every row); " +
+      "constraints_unmet / conditions_unmet: too few drawn rows obeyed them within the budget (the message says which)"
+  }),
   message: Schema.String
 }).annotate({ identifier: "GeneratorError" })
 
@@ -137,7 +171,10 @@ export const GeneratorSample = Schema.Struct({
   seed: Schema.Int,
   status: Schema.Literals(["running", "completed", "failed"]),
   created_at: Timestamp,
-  error: Schema.NullOr(Schema.String)
+  error: Schema.NullOr(Schema.String),
+  conditions: Schema.NullOr(Schema.Record(Schema.String, Schema.Unknown)).annotate({
+    description: "the conditions this sample's rows meet, as requested; null when none"
+  })
 }).annotate({ identifier: "GeneratorSample" })
 
 export const GeneratorModel = Schema.Struct({
@@ -221,13 +258,20 @@ export const Generator = Schema.Struct({
       "before the protections existed, unless dp-ctgan)"
   }),
   error: Schema.NullOr(GeneratorError).annotate({ description: "why a `failed` job failed" }),
-  samples: Schema.Array(GeneratorSample).annotate({ description: "rows drawn later with POST .../sample" })
+  samples: Schema.Array(GeneratorSample).annotate({ description: "rows drawn later with POST .../sample" }),
+  constraints: Schema.Array(Schema.Record(Schema.String, Schema.Unknown)).annotate({
+    description: "the constraints this generator was trained with, as requested; every output and sample obeys them"
+  }),
+  conditions: Schema.NullOr(Schema.Record(Schema.String, Schema.Unknown)).annotate({
+    description: "the conditions the generation's own output meets, as requested; null when none"
+  })
 }).annotate({ identifier: "Generator" })
 export type Generator = typeof Generator.Type
 
 export const SampleRequest = Schema.Struct({
   num_rows: Schema.Finite,
-  seed: Schema.optional(Schema.NullOr(Schema.Finite))
+  seed: Schema.optional(Schema.NullOr(Schema.Finite)),
+  conditions: rulesFields.conditions
 }).annotate({ identifier: "SampleRequest" })
 export type SampleRequest = typeof SampleRequest.Type
 

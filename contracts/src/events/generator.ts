@@ -108,8 +108,23 @@ export const ProtectionCounts = Schema.Struct({
 })
 export type ProtectionCounts = typeof ProtectionCounts.Type
 
-export const GenerationFailureReason = Schema.Literals(["training_failed", "dataset_unavailable", "worker_lost"])
+/** The rules' reasons (issue 26) were added later; every earlier event still reads. */
+export const GenerationFailureReason = Schema.Literals([
+  "training_failed",
+  "dataset_unavailable",
+  "worker_lost",
+  "invalid_rules",
+  "constraints_unmet",
+  "conditions_unmet"
+])
 export type GenerationFailureReason = typeof GenerationFailureReason.Type
+
+/**
+ * The request's constraints and conditions as the user wrote them (validated by the gateway, parsed again by the
+ * worker with the same validateRules): JSON, never rows. Optional, so events written before issue 26 still read.
+ */
+export const RequestedConstraints = Schema.Array(Schema.Record(Schema.String, Schema.Unknown))
+export const RequestedConditions = Schema.Record(Schema.String, Schema.Unknown)
 
 const topic = "synth.generator" as const
 
@@ -132,7 +147,9 @@ export const GeneratorRequested = defineEvent({
     estimatedSeconds: Millis,
     /** Optional, so generator.requested v1 events written before they existed still read (defaults then apply). */
     columns: Schema.optional(ColumnOverrides),
-    protection: Schema.optional(ProtectionSettings)
+    protection: Schema.optional(ProtectionSettings),
+    constraints: Schema.optional(RequestedConstraints),
+    conditions: Schema.optional(RequestedConditions)
   })
 })
 
@@ -255,7 +272,9 @@ export const GeneratorSampleRequested = defineEvent({
     outputDatasetId: DatasetId,
     outputFilename: Schema.String,
     numRows: Schema.Int.pipe(Schema.check(Schema.isGreaterThan(0))),
-    seed: Count
+    seed: Count,
+    /** Optional, so sample requests written before issue 26 still read. */
+    conditions: Schema.optional(RequestedConditions)
   })
 })
 
@@ -271,8 +290,16 @@ export const GeneratorSampleFailed = defineEvent({
   type: "generator.sample-failed",
   version: 1,
   topic,
-  description: "A sample request ended without output (the stored model could not be read or sampled).",
-  payload: Schema.Struct({ generatorId: GeneratorId, outputDatasetId: DatasetId, message: Schema.String })
+  description:
+    "A sample request ended without output (the stored model could not be read or sampled, or its conditions " +
+    "could not be met).",
+  payload: Schema.Struct({
+    generatorId: GeneratorId,
+    outputDatasetId: DatasetId,
+    message: Schema.String,
+    /** Optional, so events written before issue 26 still read. */
+    reason: Schema.optional(GenerationFailureReason)
+  })
 })
 
 export const GeneratorDeleted = defineEvent({

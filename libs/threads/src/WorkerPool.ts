@@ -147,3 +147,17 @@ export class WorkerPool {
     return thread.worker.terminate().then(() => undefined, () => undefined)
   }
 }
+
+const pools = new Map<string, WorkerPool>()
+
+/**
+ * The process's pool for one worker module (tests bring modules of their own), made on first use; its idle threads
+ * never keep the process alive, so it needs no closing.
+ */
+export const poolFor = (entry: URL): WorkerPool => {
+  const existing = pools.get(entry.href)
+  if (existing !== undefined) return existing
+  const pool = new WorkerPool(entry)
+  pools.set(entry.href, pool)
+  return pool
+}

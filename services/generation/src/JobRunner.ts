@@ -20,6 +20,8 @@ export interface SampleJob {
   readonly numRows: number
   readonly seed: number
   readonly modelBlobKey: string
+  /** What the rows meet (issue 26), as the sample request gave them. */
+  readonly conditions?: Readonly<Record<string, unknown>> | undefined
 }
 
 /** Where a running job's progress stands: what the next progress event says. */
@@ -269,7 +271,9 @@ export class JobRunner extends Context.Service<JobRunner>()("@synth/generation/J
                 scan,
                 overrides,
                 // A request from before the protections existed (requeued after an upgrade) gets the defaults.
-                protection: job.protection ?? defaultProtectionSettings
+                protection: job.protection ?? defaultProtectionSettings,
+                ...(job.constraints === undefined ? {} : { constraints: job.constraints }),
+                ...(job.conditions === undefined ? {} : { conditions: job.conditions })
               },
               onReport(progress, job.parameters.epochs)
             )
@@ -284,9 +288,9 @@ export class JobRunner extends Context.Service<JobRunner>()("@synth/generation/J
           )
           : training(1)).pipe(
             Effect.catchTag("WorkerCrashed", (crash) =>
-              Effect.succeed({ kind: "refused" as const, message: `The training worker stopped: ${crash.message}` }))
+              Effect.succeed<Outcome>({ kind: "refused", message: `The training worker stopped: ${crash.message}` }))
           )
-        if (outcome.kind === "refused") return yield* fail(job, attempt, cause, "training_failed", outcome.message)
+        if (outcome.kind === "refused") return yield* fail(job, attempt, cause, outcome.reason ?? "training_failed", outcome.message)
         const model = outcome.artifact ?? new Uint8Array()
         const modelKey = BlobKey.make("generators", job.generatorId, "model")
         const storedModel = yield* blobs.put(modelKey, Stream.make(model))
@@ -339,11 +343,18 @@ export class JobRunner extends Context.Service<JobRunner>()("@synth/generation/J
           Effect.catchTag("BlobNotFound", () => Effect.succeed(null))
         )
         const outcome = yield* runInWorker(
-          { kind: "sample", artifact, filters, numRows: job.numRows, seed: job.seed },
+          {
+            kind: "sample",
+            artifact,
+            filters,
+            numRows: job.numRows,
+            seed: job.seed,
+            ...(job.conditions === undefined ? {} : { conditions: job.conditions })
+          },
           () => undefined
         ).pipe(
           Effect.catchTag("WorkerCrashed", (crash) =>
-            Effect.succeed({ kind: "refused" as const, message: `The sampling worker stopped: ${crash.message}` }))
+            Effect.succeed<Outcome>({ kind: "refused", message: `The sampling worker stopped: ${crash.message}` }))
         )
         const outcomeContext = context(job.generatorId, cause, "derived")
         if (outcome.kind === "refused") {
@@ -351,7 +362,12 @@ export class JobRunner extends Context.Service<JobRunner>()("@synth/generation/J
             [{
               type: "generator.sample-failed",
               version: 1,
-              payload: { generatorId: job.generatorId, outputDatasetId: job.outputDatasetId, message: outcome.message }
+              payload: {
+                generatorId: job.generatorId,
+                outputDatasetId: job.outputDatasetId,
+                message: outcome.message,
+                ...(outcome.reason === undefined ? {} : { reason: outcome.reason })
+              }
             }],
             outcomeContext
           )

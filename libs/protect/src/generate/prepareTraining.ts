@@ -1,5 +1,5 @@
 import type { ColumnHandling, ProtectionCounts, ProtectionSettings } from "@synth/contracts"
-import { makeRandom, type Random, type SynthColumn, type SynthTable } from "@synth/synth"
+import { type CategoricalColumn, makeRandom, type Random, type SynthColumn, type SynthTable } from "@synth/synth"
 import { randomBytes } from "node:crypto"
 import { holdoutRows } from "../holdout.ts"
 import type { KeyedBloomFilter } from "../keyedBloom.ts"
@@ -8,6 +8,7 @@ import { resolveColumnRoles, type ScanSummary } from "../roles/resolveColumnRole
 import { columnText } from "../table/columnText.ts"
 import { hashColumn } from "../table/keyedHash.ts"
 import { protectRareCategories } from "../table/rareCategories.ts"
+import { protectRareCombinations } from "../table/rareCombinations.ts"
 import { realRowFilter } from "../table/similarityFilter.ts"
 import { protectTails } from "../table/valueProtection.ts"
 import type { Fakers } from "./Fakers.ts"
@@ -27,6 +28,11 @@ export interface PreparationInput {
   readonly seed: number
   /** dp-ctgan: its DP preprocessing bounds values and drops rare categories under ε, so these protections stand aside. */
   readonly differentiallyPrivate: boolean
+  /**
+   * Groups of string and boolean columns under a fixed-combinations constraint: their rare-category protection is
+   * of the combination (rareCombinations.ts), so that it never invents one. None when absent.
+   */
+  readonly protectTogether?: ReadonlyArray<ReadonlyArray<string>>
 }
 
 /** The checks against the real data the output goes through, kept beside the model (not in it). */
@@ -83,9 +89,11 @@ const learnColumn = (
   input: PreparationInput,
   trainingRows: Uint32Array,
   hashKey: string | null,
-  draws: { readonly tails: Random; readonly rareCategories: Random }
+  draws: { readonly tails: Random; readonly rareCategories: Random },
+  protectedWithItsGroup: CategoricalColumn | undefined
 ): LearnedColumn => {
   const real = plan.handling === "hash" ? hashColumn(source, hashKey!) : source
+  if (protectedWithItsGroup !== undefined) return { training: protectedWithItsGroup, real, bounds: null, redrawn: 0, replacedRows: 0 }
   const training = takeRows(real, trainingRows)
   const k = input.settings.rareCategoryThreshold
   if (input.differentiallyPrivate || !protectable(plan)) return { training, real, bounds: null, redrawn: 0, replacedRows: 0 }
@@ -97,6 +105,35 @@ const learnColumn = (
   if (!input.settings.rareCategoryProtection) return { training, real, bounds: null, redrawn: 0, replacedRows: 0 }
   const protectedColumn = protectRareCategories(training, k, draws.rareCategories)
   return { training: protectedColumn.column, real, bounds: null, redrawn: 0, replacedRows: protectedColumn.replacedRows }
+}
+
+/**
+ * The training rows of each fixed-combinations group, protected as combinations, by column name; groups whose
+ * columns are not all learned categories the protection applies to stay with the per-column protection.
+ */
+const protectGroups = (
+  input: PreparationInput,
+  columns: ReadonlyArray<ColumnPlan>,
+  trainingRows: Uint32Array,
+  random: Random
+): { readonly columns: ReadonlyMap<string, CategoricalColumn>; readonly replacedRows: number } => {
+  const protectedColumns = new Map<string, CategoricalColumn>()
+  let replacedRows = 0
+  if (input.differentiallyPrivate || !input.settings.rareCategoryProtection) return { columns: protectedColumns, replacedRows }
+  for (const group of input.protectTogether ?? []) {
+    const members = group.map((name) => {
+      const index = columns.findIndex((plan) => plan.name === name)
+      const source = input.table.columns[index]
+      const plan = columns[index]
+      const applies = plan !== undefined && plan.handling === "keep" && protectable(plan) && source?.kind === "categorical"
+      return applies ? takeRows(source, trainingRows) as CategoricalColumn : null
+    })
+    if (members.some((member) => member === null)) continue
+    const protectedGroup = protectRareCombinations(members as Array<CategoricalColumn>, input.settings.rareCategoryThreshold, random)
+    protectedGroup.columns.forEach((column) => protectedColumns.set(column.name, column))
+    replacedRows += protectedGroup.replacedRows
+  }
+  return { columns: protectedColumns, replacedRows }
 }
 
 /**
@@ -114,13 +151,14 @@ export const prepareTraining = (input: PreparationInput, fakers: Fakers): Prepar
   // A hash key from the operating system, not the seed: the seed is shown in the record, the key must stay unknown.
   const hashKey = columns.some((plan) => plan.handling === "hash") ? randomBytes(32).toString("base64") : null
   const draws = { tails: makeRandom(seeds.tails), rareCategories: makeRandom(seeds.rareCategories) }
+  const groups = protectGroups(input, columns, trainingRows, makeRandom(seeds.rareCombinations))
   const learned: Array<SynthColumn> = []
   const realLearned: Array<SynthColumn> = []
   const bounds: Array<ProtectionPlan["bounds"][number]> = []
   const fakes: Array<ProtectionPlan["fakes"][number]> = []
   const valueFilters = new Map<string, KeyedBloomFilter>()
   let redrawnValues = 0
-  let rareCategoryRows = 0
+  let rareCategoryRows = groups.replacedRows
   columns.forEach((plan, index) => {
     const source = table.columns[index]!
     if (plan.handling === "drop") return
@@ -133,7 +171,7 @@ export const prepareTraining = (input: PreparationInput, fakers: Fakers): Prepar
       valueFilters.set(plan.name, faked.realValues)
       return
     }
-    const column = learnColumn(source, plan, input, trainingRows, hashKey, draws)
+    const column = learnColumn(source, plan, input, trainingRows, hashKey, draws, groups.columns.get(plan.name))
     learned.push(column.training)
     realLearned.push(column.real)
     if (column.bounds !== null) bounds.push({ column: plan.name, ...column.bounds })

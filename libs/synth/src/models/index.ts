@@ -1,5 +1,6 @@
 export { describeDuration, encodedWidth, estimateSeconds, type SpeedModelInput, type WidthColumn } from "./speedModel.ts"
 export {
+  type CategoryCondition,
   type GeneratorKind,
   GeneratorUnavailable,
   NothingToLearn,

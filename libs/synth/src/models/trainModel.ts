@@ -52,8 +52,25 @@ export interface TrainedModel {
   readonly format: string
   readonly formatVersion: number
   readonly sample: (rows: number, seed: number, onProgress?: (rowsDone: number) => void) => SynthTable
+  /**
+   * Rows drawn with the model steered towards categories (CTGAN's conditional vector, set in every row to the rarest
+   * of them it knows), so that rows meeting a condition are common; the caller still checks each row. Absent: the
+   * model cannot be steered, and conditions are met by rejection alone.
+   */
+  readonly sampleConditioned?: (
+    rows: number,
+    seed: number,
+    categories: ReadonlyArray<CategoryCondition>,
+    onProgress?: (rowsDone: number) => void
+  ) => SynthTable
   readonly toJSON: () => unknown
   readonly privacy?: TrainingPrivacy | null
+}
+
+/** A categorical column's label a conditional sample asks for. */
+export interface CategoryCondition {
+  readonly column: string
+  readonly label: string
 }
 
 /** A generator type this build cannot train (the neural models arrive with their own issue). */
@@ -159,6 +176,7 @@ interface ModelPrivacy extends Omit<TrainingPrivacy, "budget"> {
 
 interface NeuralModel {
   readonly sample: TrainedModel["sample"]
+  readonly sampleConditioned?: TrainedModel["sampleConditioned"]
   readonly toJSON: () => unknown
   readonly privacy?: ModelPrivacy | null
 }
@@ -183,6 +201,7 @@ const trainingPrivacyOf = (privacy: ModelPrivacy | null | undefined): TrainingPr
 /** The parts of a neural model a job needs (the models carry more, e.g. their loss history). */
 const neuralModel = (model: NeuralModel) => ({
   sample: model.sample,
+  ...(model.sampleConditioned === undefined ? {} : { sampleConditioned: model.sampleConditioned }),
   toJSON: model.toJSON,
   privacy: trainingPrivacyOf(model.privacy)
 })

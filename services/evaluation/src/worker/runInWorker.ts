@@ -1,20 +1,10 @@
-import { runPooled, type WorkerCrashed, WorkerPool } from "@synth/threads"
+import { poolFor, runPooled, type WorkerCrashed } from "@synth/threads"
 import type { Effect } from "effect"
 import type { EvaluationRequest, WorkerMessage } from "./protocol.ts"
 
 export { WorkerCrashed } from "@synth/threads"
 
 const defaultEntry = new URL("./entry.mjs", import.meta.url)
-const pools = new Map<string, WorkerPool>()
-
-/** One pool per worker module (tests bring their own modules); its idle threads never keep the process alive. */
-const poolFor = (entry: URL) => {
-  const existing = pools.get(entry.href)
-  if (existing !== undefined) return existing
-  const pool = new WorkerPool(entry)
-  pools.set(entry.href, pool)
-  return pool
-}
 
 /**
  * Runs one evaluation in a worker thread, off the event loop (a run with ML utility is tens of seconds of CPU, and in

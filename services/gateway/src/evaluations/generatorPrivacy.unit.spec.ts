@@ -27,6 +27,7 @@ const older: GeneratorRow = {
   error: null,
   columns: null,
   privacy: null,
+  rules: null,
   createdAt: "2026-01-01T00:00:00.000Z",
   updatedAt: "2026-01-01T00:00:00.000Z"
 }

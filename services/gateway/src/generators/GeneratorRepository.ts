@@ -1,4 +1,4 @@
-import type { PrivacySpent, ProtectionCounts, ProtectionSettings, ResolvedColumn } from "@synth/contracts"
+import type { GenerationFailureReason, PrivacySpent, ProtectionCounts, ProtectionSettings, ResolvedColumn } from "@synth/contracts"
 import { SqlClient } from "effect/sql"
 import { Context, Effect, Layer, Option } from "effect"
 import { isUuid } from "../datasets/DatasetRepository.ts"
@@ -33,7 +33,7 @@ export interface GeneratorRow {
     readonly size: number
     readonly privacy?: typeof PrivacySpent.Type
   } | null
-  readonly error: { readonly reason: "training_failed" | "dataset_unavailable" | "worker_lost"; readonly message: string } | null
+  readonly error: { readonly reason: GenerationFailureReason; readonly message: string } | null
   /** Each column's resolved role and handling, once the job resolved them. */
   readonly columns: ReadonlyArray<ResolvedColumn> | null
   /** The protections asked for, then what the job's preparation and completion reported; null before they existed. */
@@ -43,6 +43,11 @@ export interface GeneratorRow {
     readonly trainingRows?: number
     readonly holdoutRows?: number
     readonly counts?: ProtectionCounts
+  } | null
+  /** The request's constraints and conditions as given; null for generators older than them. */
+  readonly rules: {
+    readonly constraints: ReadonlyArray<Readonly<Record<string, unknown>>>
+    readonly conditions: Readonly<Record<string, unknown>> | null
   } | null
   readonly createdAt: string
   readonly updatedAt: string
@@ -56,6 +61,8 @@ export interface OutputRow {
   readonly seed: number
   readonly status: "running" | "completed" | "failed" | "cancelled"
   readonly error: string | null
+  /** What the output's rows meet, as requested; null when none. */
+  readonly conditions: Readonly<Record<string, unknown>> | null
   readonly createdAt: string
 }
 
@@ -68,12 +75,12 @@ export class GeneratorRepository extends Context.Service<GeneratorRepository>()(
       id, owner_id AS "ownerId", dataset_id AS "datasetId", generator_type AS "generatorType", parameters,
       seed::float8 AS seed, status, phase, progress, attempts, output_dataset_id AS "outputDatasetId",
       estimated_seconds AS "estimatedSeconds", loss_history AS "lossHistory", started_at AS "startedAt",
-      fit_ms AS "fitMs", sample_ms AS "sampleMs", total_ms AS "totalMs", model, error, columns, privacy, created_at AS "createdAt",
+      fit_ms AS "fitMs", sample_ms AS "sampleMs", total_ms AS "totalMs", model, error, columns, privacy, rules, created_at AS "createdAt",
       updated_at AS "updatedAt"`
 
     const outputColumns = sql`
       dataset_id AS "datasetId", generator_id AS "generatorId", kind, num_rows::float8 AS "numRows",
-      seed::float8 AS seed, status, error, created_at AS "createdAt"`
+      seed::float8 AS seed, status, error, conditions, created_at AS "createdAt"`
 
     const findVisible = Effect.fn("GeneratorRepository.findVisible")(function* (id: string, ownerId: string) {
       if (!isUuid(id)) return Option.none<GeneratorRow>()

@@ -12,16 +12,27 @@ import {
   NotCompleted,
   NotFound,
   PrivacyBudgetExceeded,
+  Profile,
   type SampleAccepted,
   type SampleRequest,
   userActor,
   type UserId,
   ValidationFailed
 } from "@synth/contracts"
+import { BlobKey, BlobStore } from "@synth/blobstore"
 import { Ids } from "@synth/eventlog"
 import { holdoutSize } from "@synth/protect/holdout"
-import { assessDpConfiguration, describeDuration, estimateSeconds, trainableGenerators, type WidthColumn } from "@synth/synth"
-import { Context, Effect, Layer, Option, Result } from "effect"
+import {
+  assessDpConfiguration,
+  type DatasetFacts,
+  describeDuration,
+  estimateSeconds,
+  factsOfColumnTypes,
+  factsOfProfile,
+  trainableGenerators,
+  type WidthColumn
+} from "@synth/synth"
+import { Context, Effect, Layer, Option, Result, Schema, Stream } from "effect"
 import { randomInt } from "node:crypto"
 import { GatewayConfig } from "../config.ts"
 import { DatasetRepository, type DatasetRow } from "../datasets/DatasetRepository.ts"
@@ -51,6 +62,8 @@ const widthColumns = (row: DatasetRow): Array<WidthColumn> =>
     }
   })
 
+const decodeProfile = Schema.decodeUnknownEffect(Schema.fromJsonString(Profile))
+
 /** `diamonds.csv` → `diamonds-synthetic.csv`; the name is data, shown as given elsewhere, never a path. */
 const outputFilename = (source: string, suffix: string) => {
   const stem = source.replace(/\.(csv|json|ndjson|jsonl|txt)$/i, "")
@@ -69,6 +82,7 @@ export class GeneratorService extends Context.Service<GeneratorService>()("@synt
     const requestEvents = yield* RequestEvents
     const ids = yield* Ids
     const config = yield* GatewayConfig
+    const blobs = yield* BlobStore
     const limits = { maxRows: config.maxGeneratedRows, trainable: trainableGenerators }
 
     const notFound = (id: string) =>
@@ -101,6 +115,24 @@ export class GeneratorService extends Context.Service<GeneratorService>()("@synt
         return row.value
       })
 
+    /**
+     * What the gateway knows of a dataset to check constraints and conditions before a job starts: its stored
+     * profile (ranges, every label of a column with ten or fewer, repeats), else the names and types ingestion
+     * recorded. A profile that cannot be read is no reason to refuse: the worker checks every row anyway.
+     */
+    const datasetFacts = (dataset: DatasetRow, request: { readonly constraints?: unknown; readonly conditions?: unknown }): Effect.Effect<DatasetFacts> => {
+      const byTypes = factsOfColumnTypes(dataset.columns ?? [])
+      // Most requests set no rules: no reason to read the profile then.
+      if (dataset.profileBlobKey === null || (request.constraints == null && request.conditions == null)) return Effect.succeed(byTypes)
+      return blobs.get(BlobKey.make("datasets", dataset.id, "profile")).pipe(
+        Stream.decodeText(),
+        Stream.mkString,
+        Effect.flatMap(decodeProfile),
+        Effect.map(factsOfProfile),
+        Effect.orElseSucceed(() => byTypes)
+      )
+    }
+
     /** The validator's test, so that a configuration it calls invalid is never trained (and one it accepts always is). */
     const withinPrivacyBudget = (rows: number, valid: { epochs: number | null; batchSize: number | null; targetEpsilon: number | null }) =>
       Effect.gen(function* () {
@@ -132,7 +164,8 @@ export class GeneratorService extends Context.Service<GeneratorService>()("@synt
 
     const generate = Effect.fn("GeneratorService.generate")(function* (datasetId: string, owner: UserId, body: GenerationRequest) {
       const dataset = yield* sourceDataset(datasetId, owner)
-      const valid = yield* Result.match(validateGeneration(body, limits, dataset.columns ?? []), {
+      const facts = yield* datasetFacts(dataset, body)
+      const valid = yield* Result.match(validateGeneration(body, limits, dataset.columns ?? [], facts), {
         onFailure: Effect.fail,
         onSuccess: Effect.succeed
       })
@@ -172,7 +205,8 @@ export class GeneratorService extends Context.Service<GeneratorService>()("@synt
             outputFilename: outputFilename(dataset.filename, "synthetic"),
             estimatedSeconds: Math.round(estimatedSeconds * 10) / 10,
             columns: Object.fromEntries(Object.entries(valid.privacy.columns).map(([name, handling]) => [name, { handling }])),
-            protection
+            protection,
+            ...valid.rules
           }
         }],
         {
@@ -245,7 +279,12 @@ export class GeneratorService extends Context.Service<GeneratorService>()("@synt
           detail: `Generator ${id} is ${row.status}; rows can be drawn only from a completed generator.`
         })
       }
-      const valid = yield* Result.match(validateSample(body, limits), { onFailure: Effect.fail, onSuccess: Effect.succeed })
+      const trainedOn = yield* datasets.findById(row.datasetId)
+      const facts = Option.isSome(trainedOn) ? yield* datasetFacts(trainedOn.value, body) : null
+      const valid = yield* Result.match(validateSample(body, limits, facts), {
+        onFailure: Effect.fail,
+        onSuccess: Effect.succeed
+      })
       const outputDatasetId = (yield* ids.next) as DatasetId
       const seed = valid.seed ?? randomInt(0, 2 ** 32 - 1)
       const source = yield* datasets.findById(row.outputDatasetId)
@@ -254,7 +293,15 @@ export class GeneratorService extends Context.Service<GeneratorService>()("@synt
         [{
           type: "generator.sample-requested",
           version: 1,
-          payload: { generatorId: row.id as GeneratorId, ownerId: owner, outputDatasetId, outputFilename: filename, numRows: valid.numRows, seed }
+          payload: {
+            generatorId: row.id as GeneratorId,
+            ownerId: owner,
+            outputDatasetId,
+            outputFilename: filename,
+            numRows: valid.numRows,
+            seed,
+            ...(valid.conditions === undefined ? {} : { conditions: valid.conditions })
+          }
         }],
         {
           aggregateId: row.id,

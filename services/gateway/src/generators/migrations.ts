@@ -59,5 +59,14 @@ export const generatorMigrations = {
     const sql = yield* SqlClient.SqlClient
     yield* sql`ALTER TABLE generators ADD COLUMN columns jsonb`
     yield* sql`ALTER TABLE generators ADD COLUMN privacy jsonb`
+  }),
+  /**
+   * Constraints and conditions (issue 26), as the request gave them: `rules` holds the generation's
+   * `{ constraints, conditions }`, an output's `conditions` what its rows meet. Null for outputs without any.
+   */
+  "0010_generator_rules": Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    yield* sql`ALTER TABLE generators ADD COLUMN rules jsonb`
+    yield* sql`ALTER TABLE generator_outputs ADD COLUMN conditions jsonb`
   })
 }

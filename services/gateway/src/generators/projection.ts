@@ -27,17 +27,19 @@ export const applyGeneratorEvent = (event: DomainEvent, meta: StoredEvent) =>
         }
         // A request from before the protections existed has no settings: its record says so (protections null).
         const privacy = job.protection === undefined ? null : JSON.stringify({ protections: job.protection })
+        const rules = JSON.stringify({ constraints: job.constraints ?? [], conditions: job.conditions ?? null })
+        const conditions = job.conditions === undefined ? null : JSON.stringify(job.conditions)
         yield* sql`
           INSERT INTO generators (id, owner_id, dataset_id, generator_type, parameters, seed, status, phase, progress,
-            output_dataset_id, estimated_seconds, privacy, created_at, updated_at)
+            output_dataset_id, estimated_seconds, privacy, rules, created_at, updated_at)
           VALUES (${job.generatorId}, ${job.ownerId}, ${job.datasetId}, ${job.generatorType},
             ${JSON.stringify(parameters)}::jsonb, ${job.seed}, 'running', 'queued', 0, ${job.outputDatasetId},
-            ${job.estimatedSeconds}, ${privacy}::jsonb, ${at}, ${at})
+            ${job.estimatedSeconds}, ${privacy}::jsonb, ${rules}::jsonb, ${at}, ${at})
           ON CONFLICT DO NOTHING`
         yield* sql`
-          INSERT INTO generator_outputs (dataset_id, generator_id, owner_id, kind, num_rows, seed, status, created_at)
+          INSERT INTO generator_outputs (dataset_id, generator_id, owner_id, kind, num_rows, seed, status, conditions, created_at)
           VALUES (${job.outputDatasetId}, ${job.generatorId}, ${job.ownerId}, 'generation', ${job.parameters.numRows},
-            ${job.seed}, 'running', ${at})
+            ${job.seed}, 'running', ${conditions}::jsonb, ${at})
           ON CONFLICT DO NOTHING`
         return
       }
@@ -105,9 +107,9 @@ export const applyGeneratorEvent = (event: DomainEvent, meta: StoredEvent) =>
       case "generator.sample-requested": {
         const sample = event.payload
         yield* sql`
-          INSERT INTO generator_outputs (dataset_id, generator_id, owner_id, kind, num_rows, seed, status, created_at)
+          INSERT INTO generator_outputs (dataset_id, generator_id, owner_id, kind, num_rows, seed, status, conditions, created_at)
           VALUES (${sample.outputDatasetId}, ${sample.generatorId}, ${sample.ownerId}, 'sample', ${sample.numRows},
-            ${sample.seed}, 'running', ${at})
+            ${sample.seed}, 'running', ${sample.conditions === undefined ? null : JSON.stringify(sample.conditions)}::jsonb, ${at})
           ON CONFLICT DO NOTHING`
         return
       }

@@ -84,6 +84,9 @@ export const generatorRecord = (row: GeneratorRow, samples: ReadonlyArray<Output
     seed: sample.seed,
     status: sample.status === "cancelled" ? "failed" : sample.status,
     created_at: sample.createdAt,
-    error: sample.error
-  }))
+    error: sample.error,
+    conditions: sample.conditions
+  })),
+  constraints: row.rules?.constraints ?? [],
+  conditions: row.rules?.conditions ?? null
 })

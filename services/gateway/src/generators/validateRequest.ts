@@ -7,6 +7,7 @@ import {
   type SampleRequest,
   ValidationFailed
 } from "@synth/contracts"
+import { type DatasetFacts, factsOfColumnTypes, validateRules } from "@synth/synth"
 import { Result } from "effect"
 import { type DatasetColumn, validatePrivacy, type ValidPrivacy } from "./validatePrivacy.ts"
 
@@ -22,7 +23,29 @@ export interface ValidGeneration {
   readonly ignored: ReadonlyArray<string>
   /** The `columns` overrides and the output protections (`privacy`). */
   readonly privacy: ValidPrivacy
+  /** The request's rules as it gave them (checked here, parsed again by the worker); absent when not given. */
+  readonly rules: RequestedRules
 }
+
+export interface RequestedRules {
+  readonly constraints?: ReadonlyArray<Readonly<Record<string, unknown>>>
+  readonly conditions?: Readonly<Record<string, unknown>>
+}
+
+/**
+ * The rules' problems by field (`constraints[0].low`, `conditions.age.min`), checked against what the gateway knows
+ * of the dataset: its profile when one is stored (ranges, labels, repeats), else its column names and types. What
+ * the facts cannot show (breaks of multi-column constraints, exact counts) the worker checks on every row.
+ */
+const rulesProblems = (request: RequestedRules, facts: DatasetFacts): ReadonlyArray<FieldError> => {
+  const validation = validateRules(request, facts)
+  return validation.ok ? [] : validation.problems
+}
+
+const requestedRules = (request: { readonly constraints?: RequestedRules["constraints"] | null; readonly conditions?: RequestedRules["conditions"] | null }): RequestedRules => ({
+  ...(request.constraints == null || request.constraints.length === 0 ? {} : { constraints: request.constraints }),
+  ...(request.conditions == null || Object.keys(request.conditions).length === 0 ? {} : { conditions: request.conditions })
+})
 
 export interface GenerationLimits {
   readonly maxRows: number
@@ -62,7 +85,8 @@ export const epsilonProblem = (epsilon: number | null | undefined, whenMissing =
 export const validateGeneration = (
   request: GenerationRequest,
   limits: GenerationLimits,
-  datasetColumns: ReadonlyArray<DatasetColumn>
+  datasetColumns: ReadonlyArray<DatasetColumn>,
+  facts: DatasetFacts = factsOfColumnTypes(datasetColumns)
 ): Result.Result<ValidGeneration, ValidationFailed | InvalidEpsilon> => {
   const problems: Array<FieldError> = []
   const generatorType = generatorTypes.find((type) => type === request.generator_type)
@@ -97,6 +121,8 @@ export const validateGeneration = (
   }
   const privacy = validatePrivacy(request, datasetColumns)
   problems.push(...privacy.problems)
+  const rules = requestedRules(request)
+  problems.push(...rulesProblems(rules, facts))
   const epsilon = generatorType === "dp-ctgan" ? epsilonProblem(request.target_epsilon) : null
   if (problems.length > 0) {
     if (epsilon !== null) problems.push({ field: "target_epsilon", message: epsilon })
@@ -117,20 +143,32 @@ export const validateGeneration = (
     targetEpsilon: type === "dp-ctgan" ? request.target_epsilon! : null,
     seed: request.seed ?? null,
     ignored,
-    privacy: privacy.valid
+    privacy: privacy.valid,
+    rules
   })
 }
 
 export interface ValidSample {
   readonly numRows: number
   readonly seed: number | null
+  readonly conditions: RequestedRules["conditions"]
 }
 
-export const validateSample = (request: SampleRequest, limits: GenerationLimits): Result.Result<ValidSample, ValidationFailed> => {
-  const problems = [numRowsProblem(request.num_rows, limits), seedProblem(request.seed)].filter(
-    (problem): problem is FieldError => problem !== null
-  )
+/**
+ * `facts`: the generator's source dataset, so a condition naming a value its data never held is a 422 at once; null
+ * when that dataset is gone, and the worker alone checks the conditions against the stored model.
+ */
+export const validateSample = (
+  request: SampleRequest,
+  limits: GenerationLimits,
+  facts: DatasetFacts | null
+): Result.Result<ValidSample, ValidationFailed> => {
+  const { conditions } = requestedRules({ conditions: request.conditions })
+  const problems = [
+    ...[numRowsProblem(request.num_rows, limits), seedProblem(request.seed)].filter((problem): problem is FieldError => problem !== null),
+    ...(facts === null ? [] : rulesProblems({ ...(conditions === undefined ? {} : { conditions }) }, facts))
+  ]
   return problems.length > 0
     ? Result.fail(new ValidationFailed({ detail: "The sample request has invalid fields; see errors.", errors: problems }))
-    : Result.succeed({ numRows: request.num_rows, seed: request.seed ?? null })
+    : Result.succeed({ numRows: request.num_rows, seed: request.seed ?? null, conditions })
 }

@@ -1,4 +1,5 @@
 import { type GenerationRequest, generationBounds, InvalidEpsilon, ValidationFailed } from "@synth/contracts"
+import { factsOfColumnTypes, factsOfProfile } from "@synth/synth"
 import { Result } from "effect"
 import { describe, expect, it } from "vitest"
 import { type GenerationLimits, validateGeneration, validateSample } from "./validateRequest.ts"
@@ -12,6 +13,8 @@ const datasetColumns = [
   { name: "income", type: "float" },
   { name: "born", type: "date" }
 ] as const
+
+const sourceFacts = factsOfColumnTypes(datasetColumns)
 
 const defaultPrivacy = {
   columns: {},
@@ -52,7 +55,8 @@ describe("validateGeneration", () => {
         targetEpsilon: null,
         seed: null,
         ignored: [],
-        privacy: defaultPrivacy
+        privacy: defaultPrivacy,
+        rules: {}
       })
     }
     expect(valid({ generator_type: "dp-ctgan", target_epsilon: 3, seed: 42 })).toEqual({
@@ -63,7 +67,8 @@ describe("validateGeneration", () => {
       targetEpsilon: 3,
       seed: 42,
       ignored: [],
-      privacy: defaultPrivacy
+      privacy: defaultPrivacy,
+      rules: {}
     })
   })
 
@@ -76,7 +81,8 @@ describe("validateGeneration", () => {
       targetEpsilon: null,
       seed: 0,
       ignored: [],
-      privacy: defaultPrivacy
+      privacy: defaultPrivacy,
+      rules: {}
     })
   })
 
@@ -266,18 +272,77 @@ describe("validateGeneration's columns and privacy", () => {
 
 describe("validateSample", () => {
   it("accepts rows within the limit, with or without a seed", () => {
-    expect(validateSample({ num_rows: 1 }, copulaOnly)).toEqual(Result.succeed({ numRows: 1, seed: null }))
-    expect(validateSample({ num_rows: 1_000, seed: 9 }, copulaOnly)).toEqual(Result.succeed({ numRows: 1_000, seed: 9 }))
-    expect(validateSample({ num_rows: 5, seed: null }, copulaOnly)).toEqual(Result.succeed({ numRows: 5, seed: null }))
+    expect(validateSample({ num_rows: 1 }, copulaOnly, sourceFacts)).toEqual(Result.succeed({ numRows: 1, seed: null }))
+    expect(validateSample({ num_rows: 1_000, seed: 9 }, copulaOnly, sourceFacts)).toEqual(Result.succeed({ numRows: 1_000, seed: 9 }))
+    expect(validateSample({ num_rows: 5, seed: null }, copulaOnly, sourceFacts)).toEqual(Result.succeed({ numRows: 5, seed: null }))
   })
 
   it("refuses bad rows and seeds, both at once", () => {
     for (const num_rows of [0, 1_001, 1.5, Number.NaN]) {
-      expect(failed(validateSample({ num_rows }, copulaOnly)).errors.map((error) => error.field)).toEqual(["num_rows"])
+      expect(failed(validateSample({ num_rows }, copulaOnly, sourceFacts)).errors.map((error) => error.field)).toEqual(["num_rows"])
     }
-    expect(failed(validateSample({ num_rows: 3, seed: 2 ** 32 }, copulaOnly)).errors.map((error) => error.field)).toEqual(["seed"])
-    const both = failed(validateSample({ num_rows: 0, seed: -1 }, copulaOnly))
+    expect(failed(validateSample({ num_rows: 3, seed: 2 ** 32 }, copulaOnly, sourceFacts)).errors.map((error) => error.field)).toEqual(["seed"])
+    const both = failed(validateSample({ num_rows: 0, seed: -1 }, copulaOnly, sourceFacts))
     expect(both.errors.map((error) => error.field)).toEqual(["num_rows", "seed"])
     expect(both.detail).toBe("The sample request has invalid fields; see errors.")
+  })
+})
+
+describe("constraints and conditions", () => {
+  // What a stored profile tells: city's labels in full, age's range, no repeated ids.
+  const profiled = factsOfProfile({
+    row_count: 4,
+    columns: [
+      { name: "id", type: "integer", missing_count: 0, unique_count: 4, min: 1, max: 4 },
+      { name: "age", type: "integer", missing_count: 0, unique_count: 3, min: 20, max: 60 },
+      { name: "discount", type: "float", missing_count: 0, unique_count: 4, min: 0, max: 0.8 },
+      { name: "city", type: "string", missing_count: 0, unique_count: 2, most_frequent: ["Paris", "Lyon"], most_frequent_masked: false },
+      { name: "ordered_at", type: "date", missing_count: 0, unique_count: 4, min: "2024-01-01", max: "2024-02-01" },
+      { name: "shipped_at", type: "date", missing_count: 0, unique_count: 4, min: "2024-01-02", max: "2024-02-03" }
+    ]
+  })
+  const copula = (fields: Record<string, unknown>) =>
+    validateGeneration(request({ generator_type: "gaussian_copula", ...fields } as Partial<GenerationRequest>), copulaOnly, datasetColumns, profiled)
+  const fieldsOf = (result: Result.Result<unknown, unknown>) => failed(result).errors.map((error) => error.field)
+
+  it("passes the rules on as the request gave them", () => {
+    const constraints = [{ type: "inequality", low: "ordered_at", high: "shipped_at", strict: false }, { type: "unique", columns: ["id"] }]
+    const conditions = { city: "Paris", age: { min: 30, max: 40 } }
+    const result = copula({ constraints, conditions })
+    expect(Result.getOrThrow(result).rules).toEqual({ constraints, conditions })
+  })
+
+  it("names every problem by field at once", () => {
+    expect(fieldsOf(copula({
+      constraints: [
+        { type: "inequality", low: "nope", high: "shipped_at" },
+        { type: "sideways", column: "age" },
+        { type: "range", column: "city", min: 0, max: 1 }
+      ],
+      conditions: { age: { min: 50, max: 40 }, missing: 1 }
+    }))).toEqual(expect.arrayContaining(["constraints[0].low", "constraints[1].type", "constraints[2].column", "conditions.age.min", "conditions.missing"]))
+  })
+
+  it("refuses a range the profile shows the data breaks, naming the constraint", () => {
+    const refused = failed(copula({ constraints: [{ type: "range", column: "discount", min: 0, max: 0.5 }] }))
+    expect(refused.errors).toEqual([{ field: "constraints[0]", message: expect.stringContaining("range discount in [0, 0.5]") }])
+  })
+
+  it("refuses a condition value the data never holds", () => {
+    expect(fieldsOf(copula({ conditions: { city: "Berlin" } }))).toEqual(["conditions.city"])
+  })
+
+  it("checks a sample's conditions against the source dataset", () => {
+    expect(fieldsOf(validateSample({ num_rows: 5, conditions: { city: "Berlin", age: "old" } }, copulaOnly, profiled)))
+      .toEqual(["conditions.city", "conditions.age"])
+    expect(validateSample({ num_rows: 5, conditions: { city: "Lyon" } }, copulaOnly, profiled))
+      .toEqual(Result.succeed({ numRows: 5, seed: null, conditions: { city: "Lyon" } }))
+  })
+})
+
+describe("a sample whose source dataset is gone", () => {
+  it("leaves its conditions to the worker", () => {
+    expect(validateSample({ num_rows: 5, conditions: { anything: 1 } }, copulaOnly, null))
+      .toEqual(Result.succeed({ numRows: 5, seed: null, conditions: { anything: 1 } }))
   })
 })

@@ -8,9 +8,14 @@ import {
   prepareTraining,
   type PreparedTraining,
   protectedArtifact,
-  sampleProtected
+  sampleWithRules
 } from "@synth/protect"
 import {
+  constrainedArtifact,
+  constrainedModel,
+  drawAccepted,
+  fitConstraintTransforms,
+  fixedCombinationGroups,
   GeneratorUnavailable,
   loadModel,
   NothingToLearn,
@@ -25,6 +30,7 @@ import {
 import { type Table, tableFromIPC } from "apache-arrow"
 import { Result } from "effect"
 import { type Post, serveJobs } from "@synth/threads/worker"
+import { loadStoredModel, preparedRules, rulesUnmet, samplingRules, trainingRules, unprotectedSamplingRules } from "./jobRules.ts"
 import type { JobRequest, OutputColumn, WorkerMessage } from "./protocol.ts"
 
 /**
@@ -135,6 +141,8 @@ const train = async (request: TrainRequest) => {
   if (Result.isFailure(decoded)) return post({ kind: "refused", message: decoded.failure.message })
   const table = decoded.success
   if (table.rowCount === 0) return post({ kind: "refused", message: "The dataset has no rows to learn from." })
+  const requested = trainingRules(request, table)
+  if (!requested.ok) return post(requested.refused)
   const scan = scanOf(request, arrow)
   const prepared = prepareTraining({
     table,
@@ -142,8 +150,15 @@ const train = async (request: TrainRequest) => {
     overrides: request.overrides,
     settings: request.protection,
     seed: request.parameters.seed,
-    differentiallyPrivate: request.generator === "dp-ctgan"
+    differentiallyPrivate: request.generator === "dp-ctgan",
+    protectTogether: fixedCombinationGroups(requested.rules.constraints)
   }, defaultFakers)
+  const checked = preparedRules(requested.rules, prepared)
+  if (!checked.ok) return post(checked.refused)
+  const { rules } = checked
+  // Constraints met by construction: the model learns the transformed table and its rows are turned back.
+  const transforms = fitConstraintTransforms(rules.constraints, prepared.learned)
+  const modelTable = transforms.forward(prepared.learned)
   post({
     kind: "prepared",
     scan: scan.kind,
@@ -151,12 +166,12 @@ const train = async (request: TrainRequest) => {
     trainingRows: prepared.trainingRows,
     holdoutRows: prepared.holdoutRows
   })
-  post({ kind: "loaded", trainingRows: prepared.learned.rowCount, columns: widthColumns(prepared.learned) })
+  post({ kind: "loaded", trainingRows: modelTable.rowCount, columns: widthColumns(modelTable) })
   const fitStarted = performance.now()
   // Nothing to learn when every column is faked or dropped: the output is fresh values only.
-  const trained = prepared.learned.columns.length === 0
+  const trained = modelTable.columns.length === 0
     ? Result.succeed(null)
-    : await trainModel(request.generator, prepared.learned, {
+    : await trainModel(request.generator, modelTable, {
       ...request.parameters,
       onFitProgress: (fraction) => post({ kind: "progress", phase: "fitting", fraction }),
       onEpoch: (epoch, losses) => post({ kind: "epoch", epoch, losses })
@@ -166,17 +181,25 @@ const train = async (request: TrainRequest) => {
   }
   const fitMs = performance.now() - fitStarted
   const sampleStarted = performance.now()
-  const output = sampleProtected(
+  const model = trained.success === null ? null : constrainedModel(trained.success, transforms)
+  const ruled = sampleWithRules(
     prepared.plan,
-    trained.success,
+    model,
     prepared.filters,
     defaultFakers,
     request.numRows,
     request.parameters.seed,
+    rules,
     reportEvery("sampling", request.numRows)
   )
+  if (!ruled.ok) return post(rulesUnmet(ruled.refusal))
+  const output = ruled.sample
+  // A generator without constraints stores its model as before; with them, the constraints and transforms around it.
+  const stored = rules.constraints.length === 0
+    ? trained.success?.toJSON() ?? null
+    : constrainedArtifact(rules.constraints, transforms, trained.success)
   finish({
-    artifact: protectedArtifact(prepared.plan, trained.success?.toJSON() ?? null),
+    artifact: protectedArtifact(prepared.plan, stored),
     trained: trained.success,
     sampled: output.table,
     filters: prepared.filters,
@@ -199,22 +222,33 @@ const sample = async (request: Extract<JobRequest, { kind: "sample" }>) => {
   const progress = reportEvery("sampling", request.numRows)
   const done = (sampled: SynthTable) =>
     finish({ artifact: null, trained: null, sampled, filters: null, protection: null, fitMs: 0, sampleMs: performance.now() - started })
-  // A model trained before the protections existed samples as it always did.
+  // A model trained before the protections existed samples as it always did (conditions met by rejection alone).
   if (!isProtectedArtifact(json)) {
     const model = await loadModel(json)
     if (Result.isFailure(model)) return refuseArtifact(model.failure.message)
     if (isNeural(model.success.format)) ranNeuralModel = true
-    return done(model.success.sample(request.numRows, request.seed, progress))
+    const requested = unprotectedSamplingRules(request, model.success)
+    if (!requested.ok) return post(requested.refused)
+    const drawn = drawAccepted({
+      rows: request.numRows,
+      draw: (count, round, onDrawn) => model.success.sample(count, round === 0 ? request.seed : (request.seed + round * 0x9e37_79b9) >>> 0, onDrawn),
+      ...requested.rules,
+      onProgress: progress
+    })
+    return drawn.ok ? done(drawn.table) : post(rulesUnmet(drawn.refusal))
   }
   const artifact = decodeProtectedArtifact(json)
   if (Result.isFailure(artifact)) return refuseArtifact(artifact.failure)
-  const inner = artifact.success.model === null ? Result.succeed(null) : await loadModel(artifact.success.model)
-  if (Result.isFailure(inner)) return refuseArtifact(inner.failure.message)
-  if (inner.success !== null && isNeural(inner.success.format)) ranNeuralModel = true
+  const inner = await loadStoredModel(artifact.success.model)
+  if ("error" in inner) return refuseArtifact(inner.error)
+  if (inner.model !== null && isNeural(inner.model.format)) ranNeuralModel = true
   const filters = request.filters === null ? Result.succeed(null) : filtersFromJSON(JSON.parse(new TextDecoder().decode(request.filters)))
   if (Result.isFailure(filters)) return refuseArtifact(`its real-data filters do not decode (${filters.failure})`)
-  const output = sampleProtected(artifact.success.plan, inner.success, filters.success, defaultFakers, request.numRows, request.seed, progress)
-  done(output.table)
+  const requested = samplingRules(request, inner.constraints, artifact.success.plan, inner.model)
+  if (!requested.ok) return post(requested.refused)
+  const output = sampleWithRules(artifact.success.plan, inner.model, filters.success, defaultFakers, request.numRows, request.seed, requested.rules, progress)
+  if (!output.ok) return post(rulesUnmet(output.refusal))
+  done(output.sample.table)
 }
 
 serveJobs<JobRequest, WorkerMessage>({

@@ -1,6 +1,6 @@
 import type { ColumnHandling, ProtectionCounts, ProtectionSettings, ResolvedColumn } from "@synth/contracts"
 import type { ScanSummary } from "@synth/protect"
-import type { TrainingPrivacy, WidthColumn } from "@synth/synth"
+import type { RuleProblem, TrainingPrivacy, WidthColumn } from "@synth/synth"
 
 /**
  * Messages between a generation job and its worker thread. Bytes (tables as Arrow IPC, artifacts as JSON) cross as
@@ -34,6 +34,10 @@ export type JobRequest =
     readonly scan: StoredScan | null
     readonly overrides: Readonly<Record<string, ColumnHandling>>
     readonly protection: ProtectionSettings
+    /** Every output row obeys these, and so does every later sample of the model (RuleRequest). */
+    readonly constraints?: RuleRequest["constraints"]
+    /** The output's rows meet these; later samples have their own (RuleRequest). */
+    readonly conditions?: RuleRequest["conditions"]
   }
   | {
     readonly kind: "sample"
@@ -42,7 +46,26 @@ export type JobRequest =
     readonly filters: Uint8Array | null
     readonly numRows: number
     readonly seed: number
+    /** The rows meet these, besides the constraints stored with the model (RuleRequest). */
+    readonly conditions?: RuleRequest["conditions"]
   }
+
+/**
+ * A request's `constraints` and `conditions` as the API takes them (docs/generation.md, "Constraints and conditional
+ * sampling"): the gateway checks them against the dataset's profile (validateRules) and passes them on as received;
+ * the worker checks them again against the table itself before training, and refuses the job with the problems.
+ */
+export interface RuleRequest {
+  readonly constraints?: ReadonlyArray<unknown> | undefined
+  readonly conditions?: Readonly<Record<string, unknown>> | undefined
+}
+
+/**
+ * Why a job was refused, where the service may answer otherwise than with a failed job: `invalid_rules` (the
+ * constraints or conditions do not fit the data: the gateway's 422, when it could not tell before), `conditions_unmet`
+ * and `constraints_unmet` (rejection sampling spent its budget).
+ */
+export type RefusalReason = "invalid_rules" | "conditions_unmet" | "constraints_unmet"
 
 /** A column of the output table as the dataset read model describes it (no values). */
 export interface OutputColumn {
@@ -88,4 +111,11 @@ export type WorkerMessage =
     readonly sampleMs: number
   }
   /** The job cannot succeed on this input (or this build): a message for the user, naming columns, never values. */
-  | { readonly kind: "refused"; readonly message: string }
+  | {
+    readonly kind: "refused"
+    readonly message: string
+    /** Absent for the refusals that predate the rules (the model could not be trained, the artifact is unreadable). */
+    readonly reason?: RefusalReason
+    /** invalid_rules: each field's problem (`constraints[0].low`, `conditions.age.min`). */
+    readonly problems?: ReadonlyArray<RuleProblem>
+  }

@@ -1,4 +1,4 @@
-import { runPooled, type WorkerCrashed, WorkerPool } from "@synth/threads"
+import { poolFor, runPooled, type WorkerCrashed } from "@synth/threads"
 import type { Effect } from "effect"
 import type { JobRequest, WorkerMessage } from "./protocol.ts"
 
@@ -8,16 +8,6 @@ export type Outcome = Extract<WorkerMessage, { kind: "done" | "refused" }>
 export type Report = Exclude<WorkerMessage, { kind: "done" | "refused" }>
 
 const defaultEntry = new URL("./entry.mjs", import.meta.url)
-const pools = new Map<string, WorkerPool>()
-
-/** One pool per worker module (tests bring their own modules); its idle threads never keep the process alive. */
-const poolFor = (entry: URL) => {
-  const existing = pools.get(entry.href)
-  if (existing !== undefined) return existing
-  const pool = new WorkerPool(entry)
-  pools.set(entry.href, pool)
-  return pool
-}
 
 /**
  * Runs one job in a worker thread, off the event loop: `onReport` sees its progress messages, the effect succeeds

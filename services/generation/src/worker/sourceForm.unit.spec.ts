@@ -1,9 +1,9 @@
-import { ingestTable, readTable, renderTable } from "@synth/tabular"
 import { type Table, tableToIPC } from "apache-arrow"
-import { Effect, Stream } from "effect"
+import { Effect } from "effect"
 import { beforeAll, describe, expect, it } from "vitest"
 import type { JobRequest } from "./protocol.ts"
 import { type Outcome, runInWorker } from "./runInWorker.ts"
+import { ingest, parseCsv, render } from "./testing/download.ts"
 
 // Every generator's output, and a later sample of a stored model, downloads in the form the source file wrote:
 // boolean spellings, date and datetime layouts, decimal commas, thousands separators and decimals (issue 22).
@@ -47,33 +47,6 @@ const shapes: Record<string, RegExp> = {
   count: /^-?\d{1,3}(,\d{3})*$/,
   city: /^(Lyon|Oslo|Lima|Kyiv)$/
 }
-
-const ingest = (text: string) =>
-  Effect.runPromise(Effect.flatMap(ingestTable(() => Stream.make(new TextEncoder().encode(text))), ({ table }) => readTable(table)))
-
-const render = async (ipc: Uint8Array, format: "csv" | "json") => {
-  const chunks = await Effect.runPromise(Stream.runCollect(renderTable(Stream.make(ipc), { format, values: "source" })))
-  return Buffer.concat(chunks).toString("utf8")
-}
-
-
-const parseCsv = (text: string): Array<Array<string>> =>
-  text.trimEnd().split("\r\n").map((line) => {
-    const cells: Array<string> = []
-    for (let at = 0; at <= line.length;) {
-      if (line[at] === '"') {
-        const close = line.indexOf('",', at + 1) === -1 ? line.length - 1 : line.indexOf('",', at + 1)
-        cells.push(line.slice(at + 1, close).replaceAll('""', '"'))
-        at = close + 2
-      } else {
-        const comma = line.indexOf(",", at)
-        const end = comma === -1 ? line.length : comma
-        cells.push(line.slice(at, end))
-        at = end + 1
-      }
-    }
-    return cells
-  })
 
 const nothingFound = { kind: "basic" as const, result: { findings: [], identifiers: [], quasi_identifiers: [] } }
 const protection = { rareCategoryThreshold: 5, valueProtection: true, rareCategoryProtection: true, similarityFilter: true, holdoutShare: 0.1 }

@@ -1,4 +1,4 @@
-import { Argument, Command, Flag } from "effect/cli"
+import { Argument, CliError, Command, Flag } from "effect/cli"
 import { FetchHttpClient, HttpClient, HttpClientError, HttpClientRequest } from "effect/http"
 import { HttpApiClient } from "effect/http-api"
 import { type GenerationRequest, GeneratorType, SynthApi } from "@synth/contracts"
@@ -9,6 +9,14 @@ import { GenerationFailed } from "./errors.ts"
 import { followGenerator } from "./follow.ts"
 import { outcomeOf } from "./outcome.ts"
 import { explainFailure } from "./refusal.ts"
+import { type ConditionValue, conditionsOf, parseCondition, parseConstraint, type RequestedConstraint } from "./rules.ts"
+
+/** A value the flag's own parser refuses is a usage error (exit 2), said in its words. */
+const parsedWith = <A>(parse: (text: string) => Result.Result<A, string>) => (text: string) =>
+  Result.match(parse(text), {
+    onFailure: (message) => Effect.fail(new CliError.ValidationError({ message })),
+    onSuccess: Effect.succeed
+  })
 
 const options = {
   dataset: Argument.String("DATASET").pipe(Argument.withDescription("The id of the dataset to train on")),
@@ -34,6 +42,23 @@ const options = {
     Flag.optional,
     Flag.withDescription("Makes the rows reproducible on the same server (chosen at random when absent)")
   ),
+  constraints: Flag.String("constraint").pipe(
+    Flag.mapEffect(parsedWith(parseConstraint)),
+    Flag.atLeast(0),
+    Flag.withDescription(
+      "A rule every output row obeys (repeatable): JSON as the API takes it, e.g. " +
+        "'{\"type\":\"inequality\",\"low\":\"ordered_at\",\"high\":\"shipped_at\"}', or a short form: " +
+        "LOW<=HIGH, LOW<HIGH, COLUMN=MIN..MAX (range), positive:COLUMN, unique:COLUMN[,COLUMN], fixed:COLUMN,COLUMN"
+    )
+  ),
+  conditions: Flag.String("condition").pipe(
+    Flag.mapEffect(parsedWith(parseCondition)),
+    Flag.atLeast(0),
+    Flag.withDescription(
+      "What every output row meets (repeatable): COLUMN=VALUE or COLUMN=MIN..MAX (either end may be left out); " +
+        "numbers are sent as numbers, COLUMN='\"1\"' sends the text 1"
+    )
+  ),
   follow: Flag.Boolean("follow").pipe(Flag.withDefault(false), 
     Flag.withDescription(
       "Wait for the job, with its progress on stderr, and print the output dataset; Ctrl-C stops following, not the job"
@@ -50,6 +75,8 @@ interface GenerateInput extends CredentialOptions {
   readonly batchSize: Option.Option<number>
   readonly epsilon: Option.Option<number>
   readonly seed: Option.Option<number>
+  readonly constraints: ReadonlyArray<RequestedConstraint>
+  readonly conditions: ReadonlyArray<readonly [string, ConditionValue]>
   readonly follow: boolean
   readonly url: string
 }
@@ -60,7 +87,9 @@ const requestOf = (input: GenerateInput): GenerationRequest => ({
   epochs: Option.getOrNull(input.epochs),
   batch_size: Option.getOrNull(input.batchSize),
   target_epsilon: Option.getOrNull(input.epsilon),
-  seed: Option.getOrNull(input.seed)
+  seed: Option.getOrNull(input.seed),
+  constraints: input.constraints.length === 0 ? null : input.constraints,
+  conditions: conditionsOf(input.conditions)
 })
 
 /** A follower outlives a short outage (a restarting server): reads that could not reach it are tried again. */

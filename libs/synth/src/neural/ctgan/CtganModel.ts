@@ -1,9 +1,10 @@
 import * as tf from "@tensorflow/tfjs"
-import { makeRandom } from "../../random.ts"
+import type { CategoryCondition } from "../../models/trainModel.ts"
+import { makeRandom, type Random } from "../../random.ts"
 import type { SynthTable } from "../../table.ts"
 import type { TableTransformer } from "../../transform/index.ts"
 import { gumbelNoise, makeOutputHeads } from "./activation.ts"
-import { conditionDraw, type ConditionSpace, conditionVectors } from "./conditions.ts"
+import { conditionDraw, type Conditions, type ConditionSpace, conditionVectors } from "./conditions.ts"
 import { applyGenerator, disposeGenerator, type Generator, generatorToJSON } from "./generator.ts"
 import { standardNormals } from "./noise.ts"
 import type { EpochLosses } from "./options.ts"
@@ -43,6 +44,13 @@ export interface CtganModel {
   readonly formatVersion: 1
   /** Rows drawn with a seed (the same seed, the same rows); `onProgress` gets the rows done after each batch. */
   readonly sample: (rows: number, seed: number, onProgress?: (rowsDone: number) => void) => SynthTable
+  /** Rows steered towards one of the categories by the conditional vector (TrainedModel.sampleConditioned). */
+  readonly sampleConditioned: (
+    rows: number,
+    seed: number,
+    categories: ReadonlyArray<CategoryCondition>,
+    onProgress?: (rowsDone: number) => void
+  ) => SynthTable
   readonly toJSON: () => CtganArtifact
   readonly lossHistory: ReadonlyArray<EpochRecord>
   /** null for plain CTGAN. */
@@ -75,7 +83,13 @@ export const ctganModelOf = (parts: CtganParts): CtganModel => {
   const draw = conditionDraw(parts.conditionCounts)
   const heads = makeOutputHeads(transformer.spans, transformer.width, space)
 
-  const sample = (rows: number, seed: number, onProgress?: (rowsDone: number) => void): SynthTable => {
+  /** Batches of generator output decoded into rows, each batch's conditions from `conditionsOf`. */
+  const drawRows = (
+    rows: number,
+    seed: number,
+    conditionsOf: (random: Random) => Conditions,
+    onProgress?: (rowsDone: number) => void
+  ): SynthTable => {
     if (!Number.isInteger(rows) || rows < 0) throw new RangeError(`rows must be a whole number of at least 0 (got ${rows})`)
     const random = makeRandom(seed)
     const decoder = transformer.decoder(rows, random.fork())
@@ -86,7 +100,7 @@ export const ctganModelOf = (parts: CtganParts): CtganModel => {
         const noise = tf.tensor2d(standardNormals(batchSize * embeddingDim, random), [batchSize, embeddingDim])
         const input = space.width === 0
           ? noise
-          : tf.concat([noise, tf.tensor2d(conditionVectors(space, draw.draw(batchSize, random)), [batchSize, space.width])], 1)
+          : tf.concat([noise, tf.tensor2d(conditionVectors(space, conditionsOf(random)), [batchSize, space.width])], 1)
         return heads.activate(applyGenerator(generator, input), gumbelNoise(batchSize * transformer.width, random))
       })
       const values = activated.dataSync() as Float32Array
@@ -95,6 +109,26 @@ export const ctganModelOf = (parts: CtganParts): CtganModel => {
       onProgress?.(done + take)
     }
     return decoder.finish()
+  }
+
+  const sample = (rows: number, seed: number, onProgress?: (rowsDone: number) => void): SynthTable =>
+    drawRows(rows, seed, (random) => draw.draw(batchSize, random), onProgress)
+
+  /**
+   * As ctgan's sample(condition_column, condition_value): every row's conditional vector names one category, the
+   * one of `categories` the real rows hold least often (the most selective of them; the others are left to the
+   * caller's check). A category the model does not know (dropped by a protection) steers nothing.
+   */
+  const sampleConditioned = (
+    rows: number,
+    seed: number,
+    categories: ReadonlyArray<CategoryCondition>,
+    onProgress?: (rowsDone: number) => void
+  ): SynthTable => {
+    const steer = steeringSlot(parts, categories)
+    if (steer === null) return sample(rows, seed, onProgress)
+    const fixed: Conditions = { columns: new Int32Array(batchSize).fill(steer.column), slots: new Int32Array(batchSize).fill(steer.slot) }
+    return drawRows(rows, seed, () => fixed, onProgress)
   }
 
   const toJSON = (): CtganArtifact => ({
@@ -117,6 +151,7 @@ export const ctganModelOf = (parts: CtganParts): CtganModel => {
     format: "synth.ctgan",
     formatVersion: 1,
     sample,
+    sampleConditioned,
     toJSON,
     lossHistory: parts.lossHistory,
     privacy: parts.privacy,
@@ -125,6 +160,23 @@ export const ctganModelOf = (parts: CtganParts): CtganModel => {
       heads.dispose()
     }
   }
+}
+
+/** The discrete column and slot of the requested category the real rows hold least often; null when none is known. */
+const steeringSlot = (parts: CtganParts, categories: ReadonlyArray<CategoryCondition>): { column: number; slot: number } | null => {
+  let best: { column: number; slot: number; count: number } | null = null
+  for (const { column: name, label } of categories) {
+    const column = parts.space.columns.findIndex((discrete) => parts.transformer.columns[discrete.column]!.name === name)
+    const spec = parts.transformer.columns[parts.space.columns[column]?.column ?? -1]
+    if (spec?.kind !== "categorical") continue
+    const category = spec.categories.indexOf(label)
+    const ownSlot = spec.slotCategories.indexOf(category)
+    // A category sharing the "other" slot is steered towards that slot: the decoder then draws among those.
+    const slot = category < 0 ? -1 : ownSlot >= 0 ? ownSlot : spec.other.categories.includes(category) ? spec.slotCategories.length : -1
+    const count = slot < 0 ? 0 : parts.conditionCounts[column]![slot]!
+    if (count > 0 && (best === null || count < best.count)) best = { column, slot, count }
+  }
+  return best === null ? null : { column: best.column, slot: best.slot }
 }
 
 /** An artifact of a model trained before the ledger keeps the shape it had (no budget, no releases). */
