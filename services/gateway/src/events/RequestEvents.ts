@@ -36,6 +36,7 @@ export class RequestEvents extends Effect.Service<RequestEvents>()("@synth/gatew
         causationId: null
       })
       yield* projector.waitFor(positions, config.readYourWritesTimeout).pipe(
+        Effect.tapError((timeout) => Effect.logWarning(`Read-your-writes wait ran out: ${timeout.message}`)),
         Effect.catchAll(() => new ServiceUnavailable({ detail: options.notVisibleDetail }))
       )
       return positions
