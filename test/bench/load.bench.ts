@@ -13,7 +13,7 @@
 // finish and uses the ids it got back, which a driver of user flows does. Each user has its own keep-alive
 // connection pool (undici's fetch), as a browser or a script would.
 import { randomBytes } from "node:crypto"
-import { readFileSync } from "node:fs"
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { Effect, Redacted } from "effect"
 import { SqlClient } from "effect/sql"
@@ -259,6 +259,12 @@ const distributed = async () => {
     report(await runLoad("distributed", gateways.map((server) => server.baseUrl)))
   } finally {
     await Promise.all([...gateways, ...workers].map((process) => process.stop("SIGTERM", 60_000)))
+    const logDir = process.env.BENCH_LOAD_LOG_DIR
+    if (logDir !== undefined) {
+      mkdirSync(logDir, { recursive: true })
+      gateways.forEach((gateway, replica) => writeFileSync(join(logDir, `gateway-${replica}.log`), gateway.output))
+      workers.forEach((worker, index) => writeFileSync(join(logDir, `worker-${index}.log`), worker.output))
+    }
     await sql(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`).catch(() => undefined)
   }
 }

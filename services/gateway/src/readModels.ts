@@ -1,7 +1,7 @@
 import { allTopicNames, Topics } from "@synth/contracts"
 import { makeProjection, migrationSet } from "@synth/sql"
 import { auditMigrations } from "./audit/migrations.ts"
-import { applyAuditEvent } from "./audit/projection.ts"
+import { applyAuditEvent, auditProjectionName } from "./audit/projection.ts"
 import { datasetMigrations } from "./datasets/migrations.ts"
 import { applyDatasetEvent } from "./datasets/projection.ts"
 import { evaluationMigrations } from "./evaluations/migrations.ts"
@@ -31,8 +31,10 @@ export const gatewayProjections = [
     name: "generators",
     topics: [Topics.generator.name],
     tables: ["generators", "generator_outputs"],
-    // A completed generator names its output dataset, appended just before: the dataset is visible first.
+    // A completed generator or sample names its output dataset, appended just before: the dataset is visible first.
+    // Only those batches wait; the rest (requests, progress) go at their own pace.
     after: ["datasets"],
+    afterFor: ["generator.completed", "generator.sampled"],
     apply: applyGeneratorEvent
   }),
   makeProjection({
@@ -42,9 +44,11 @@ export const gatewayProjections = [
     apply: applyEvaluationEvent
   }),
   makeProjection({
-    name: "audit",
+    name: auditProjectionName,
     topics: allTopicNames,
     tables: ["audit_events"],
+    // Read by auditors at their own pace: they wait for it to catch up (AuditService), writers do not.
+    readYourWrites: false,
     apply: applyAuditEvent
   })
 ] as const

@@ -24,6 +24,19 @@ export interface Projection<E = never, R = never> {
    * before it (a completed generator, its output dataset): this way a reader never sees the name before the thing.
    */
   readonly after?: ReadonlyArray<string>
+  /**
+   * The event types that need `after`: only a batch holding one of them waits (the events that name what another
+   * projection makes; waiting before every batch would slow the whole projection under load to the other's pace).
+   * Every batch waits when this is absent.
+   */
+  readonly afterFor?: ReadonlyArray<string>
+  /**
+   * Whether a request that appended events waits for this projection to show them (`waitFor`, read-your-writes;
+   * the default). A feed read at its readers' own pace (the audit feed, which follows every topic) sets it false:
+   * a slow feed then never holds up the request of a client who does not read it, and its readers wait for it to
+   * catch up with the log instead (`awaitCaughtUp`).
+   */
+  readonly readYourWrites?: boolean
   readonly apply: (event: DomainEvent, meta: StoredEvent) => Effect.Effect<void, E, SqlClient.SqlClient | R>
 }
 
@@ -47,6 +60,8 @@ export const makeProjection = <E = never, R = SqlClient.SqlClient>(projection: {
   readonly topics: ReadonlyArray<string>
   readonly tables: ReadonlyArray<string>
   readonly after?: ReadonlyArray<string>
+  readonly afterFor?: ReadonlyArray<string>
+  readonly readYourWrites?: boolean
   readonly apply: (event: DomainEvent, meta: StoredEvent) => Effect.Effect<void, E, R>
 }): Projection<E, Exclude<R, SqlClient.SqlClient>> => {
   if (!/^[a-z][a-z0-9_.-]*$/.test(projection.name)) {

@@ -1,5 +1,5 @@
 import { SqlClient } from "effect/sql"
-import { EventLog, type EventLogError, type Position, rejoinSchedule } from "@synth/eventlog"
+import { EventLog, type EventLogError, type Position, rejoinSchedule, type StoredEvent } from "@synth/eventlog"
 import { Context, DateTime, Duration, Effect, HashMap, Layer, Option, type Scope, Stream } from "effect"
 import { type CatchUpSummary, makeCatchUp, type OnProgress } from "./catchUp.ts"
 import { cursorKey, makeCursors } from "./cursors.ts"
@@ -16,12 +16,22 @@ export interface ProjectorService {
   readonly run: Effect.Effect<void, never, Scope.Scope>
   /**
    * Read-your-writes: succeeds once every projection that follows each position's topic has applied it (in this
-   * process's view, updated on each commit); fails with `ProjectionTimeout` after `timeout`.
+   * process's view, updated on each commit); fails with `ProjectionTimeout` after `timeout`. Projections that set
+   * `readYourWrites: false` are not waited for.
    */
   readonly waitFor: (
     positions: ReadonlyArray<Position>,
     timeout: Duration.Input
   ) => Effect.Effect<void, ProjectionTimeout>
+  /**
+   * For a reader of a projection that writers do not wait for: succeeds once the named projections have applied
+   * their topics up to the log's end as it is now, so the reader sees every event appended before it asked; fails
+   * with `ProjectionTimeout` after `timeout`.
+   */
+  readonly awaitCaughtUp: (
+    names: ReadonlyArray<string>,
+    timeout: Duration.Input
+  ) => Effect.Effect<void, ProjectionTimeout | EventLogError | UnknownProjection>
   /** Applies everything up to the end offsets seen at the start, then stops (`synth replay`). */
   readonly catchUp: (onProgress?: OnProgress) => Effect.Effect<CatchUpSummary, EventLogError | ProjectionFailed>
   /**
@@ -76,8 +86,8 @@ const make = (projections: ReadonlyArray<AnyProjection>) =>
 
     const drainPartition = makeDrainPartition(sql, log, cursors, progress)
 
-    /** Completes once the named projections have applied their topics up to the log's end as it is now. */
-    const caughtUpWithLog = (names: ReadonlyArray<string>) =>
+    /** The last position of each non-empty partition of the named projections' topics, as the log stands now. */
+    const logEndsFor = (names: ReadonlyArray<string>) =>
       Effect.forEach(
         projections.filter((projection) => names.includes(projection.name)).flatMap((projection) =>
           projection.topics.map((topic) => ({ projection: projection.name, topic }))
@@ -89,8 +99,19 @@ const make = (projections: ReadonlyArray<AnyProjection>) =>
               position: { topic, partition: end.partition, offset: end.offset - 1 }
             }))),
         { concurrency: "unbounded" }
-      ).pipe(Effect.flatMap((waits) => progress.awaitApplied(waits.flat())))
+      ).pipe(Effect.map((waits) => waits.flat()))
+
+    /** Completes once the named projections have applied their topics up to the log's end as it is now. */
+    const caughtUpWithLog = (names: ReadonlyArray<string>) => Effect.flatMap(logEndsFor(names), progress.awaitApplied)
     const catchUp = makeCatchUp(log, cursors, drainPartition)
+
+    const beforeBatchOf = ({ after, afterFor }: AnyProjection) => {
+      if (after === undefined) return undefined
+      const waits = caughtUpWithLog(after)
+      if (afterFor === undefined) return () => waits
+      return (events: ReadonlyArray<StoredEvent>) =>
+        events.some((event) => afterFor.includes(event.envelope.type)) ? waits : Effect.void
+    }
 
     // One supervisor per projection and topic: a failure restarts that topic's partitions from their cursors.
     const followTopic = (projection: AnyProjection, topic: string) =>
@@ -102,7 +123,7 @@ const make = (projections: ReadonlyArray<AnyProjection>) =>
               drainPartition({
                 projection,
                 key: cursorKey(projection.name, topic, partition),
-                beforeBatch: projection.after === undefined ? undefined : caughtUpWithLog(projection.after)
+                beforeBatch: beforeBatchOf(projection)
               }),
             { concurrency: "unbounded", discard: true }
           )
@@ -127,9 +148,19 @@ const make = (projections: ReadonlyArray<AnyProjection>) =>
     ) {
       const waits: ReadonlyArray<ProjectionPosition> = positions.flatMap((position) =>
         projections
-          .filter((projection) => projection.topics.includes(position.topic))
+          .filter((projection) => projection.readYourWrites !== false && projection.topics.includes(position.topic))
           .map((projection) => ({ projection: projection.name, position }))
       )
+      const applied = yield* Effect.timeoutOption(progress.awaitApplied(waits), timeout)
+      if (Option.isNone(applied)) return yield* new ProjectionTimeout({ pending: yield* progress.pending(waits) })
+    })
+
+    const awaitCaughtUp = Effect.fn("ProjectorRuntime.awaitCaughtUp")(function*(
+      names: ReadonlyArray<string>,
+      timeout: Duration.Input
+    ) {
+      yield* select(names)
+      const waits = yield* logEndsFor(names)
       const applied = yield* Effect.timeoutOption(progress.awaitApplied(waits), timeout)
       if (Option.isNone(applied)) return yield* new ProjectionTimeout({ pending: yield* progress.pending(waits) })
     })
@@ -220,6 +251,7 @@ const make = (projections: ReadonlyArray<AnyProjection>) =>
     return {
       run,
       waitFor,
+      awaitCaughtUp,
       lag,
       catchUp: (onProgress = () => Effect.void) => catchUp(projections, onProgress),
       rebuild: (names, onProgress = () => Effect.void) => rebuild(names, onProgress),

@@ -1,5 +1,5 @@
 import { type SqlClient } from "effect/sql"
-import type { EventLog, EventLogError } from "@synth/eventlog"
+import type { EventLog, EventLogError, StoredEvent } from "@synth/eventlog"
 import { Effect, Stream } from "effect"
 import { applyBatch } from "./applyBatch.ts"
 import type { CursorKey, Cursors } from "./cursors.ts"
@@ -15,7 +15,7 @@ export interface DrainOptions {
   /** Called after each committed batch with the number of events it applied. */
   readonly onBatch?: ((applied: number) => Effect.Effect<void>) | undefined
   /** Waited for before each batch is applied (the projections this one comes after). */
-  readonly beforeBatch?: Effect.Effect<void, EventLogError> | undefined
+  readonly beforeBatch?: ((events: ReadonlyArray<StoredEvent>) => Effect.Effect<void, EventLogError>) | undefined
 }
 
 /**
@@ -29,7 +29,7 @@ export const makeDrainPartition = (
   cursors: Cursors,
   progress: Progress
 ) => {
-  const drain = ({ beforeBatch = Effect.void, key, onBatch = () => Effect.void, projection, until }: DrainOptions) =>
+  const drain = ({ beforeBatch = () => Effect.void, key, onBatch = () => Effect.void, projection, until }: DrainOptions) =>
     Effect.gen(function*() {
       const start = yield* Effect.orDie(cursors.get(key))
       yield* progress.committed(key, start)
@@ -37,8 +37,8 @@ export const makeDrainPartition = (
       const events = log.read({ topic, partition, fromOffset: start, follow: until === undefined })
       yield* (until === undefined ? events : Stream.takeWhile(events, (event) => event.offset < until)).pipe(
         Stream.chunks,
-        Stream.runFoldEffect(() => start, (expectedOffset, chunk) =>
-          Effect.andThen(beforeBatch, applyBatch(sql, cursors, projection, key, expectedOffset, chunk)).pipe(
+        Stream.runFoldEffect(() => start, (expectedOffset, batch) =>
+          Effect.andThen(beforeBatch(batch), applyBatch(sql, cursors, projection, key, expectedOffset, batch)).pipe(
             Effect.tap(({ nextOffset }) => progress.committed(key, nextOffset)),
             Effect.tap(({ applied }) => onBatch(applied)),
             Effect.map(({ nextOffset }) => nextOffset)

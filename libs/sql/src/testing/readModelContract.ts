@@ -128,6 +128,23 @@ export const readModelContract = (name: string, makeDatabase: MakeDatabase) =>
           expect(timeout.pending).toEqual([{ projection: "test_registrations", position }])
         }).pipe(Effect.provide(environment([registrations]))))
 
+      it.live("waitFor skips a projection writers do not wait for; its readers await it caught up with the log", () =>
+        Effect.gen(function*() {
+          const projector = yield* ProjectorRuntime
+          // Not running: nothing is applied until catchUp, so every wait below depends on `readYourWrites` alone.
+          const positions = yield* append(registration("feed@example.com"), registration("other@example.com"))
+          yield* projector.waitFor(positions, "1 millis")
+
+          const late = yield* Effect.flip(projector.awaitCaughtUp(["test_registrations"], "100 millis"))
+          expect(late._tag).toBe("ProjectionTimeout")
+          expect(late._tag === "ProjectionTimeout" && late.pending.map((pending) => pending.projection)).toContain("test_registrations")
+          expect(yield* Effect.flip(projector.awaitCaughtUp(["nope"], "1 millis"))).toMatchObject({ _tag: "UnknownProjection" })
+
+          yield* projector.run
+          yield* projector.awaitCaughtUp(["test_registrations"], "5 seconds")
+          expect(yield* snapshot).toMatchObject({ count: [{ total: 2 }] })
+        }).pipe(Effect.provide(environment([makeProjection({ ...registrations, readYourWrites: false })]))))
+
       it.live("lag is the events each projection has not applied yet, per topic, over all partitions", () =>
         Effect.gen(function*() {
           const projector = yield* ProjectorRuntime
@@ -216,6 +233,45 @@ export const readModelContract = (name: string, makeDatabase: MakeDatabase) =>
           )
           const seen = yield* sql<{ total: number }>`SELECT total FROM test_seen_totals`
           expect(seen.map((row) => row.total)).toEqual([3, 3, 3])
+        }).pipe(Effect.provide(Layer.provideMerge(layerMigrations([testMigrations]), Layer.merge(makeDatabase(), logLayer)))))
+
+      it.live("a projection that comes after another only for some event types does not wait for other batches", () =>
+        Effect.gen(function*() {
+          const sql = yield* SqlClient.SqlClient
+          yield* sql`CREATE TABLE test_seen_totals (total integer NOT NULL)`
+          // The one it comes after fails its first four tries (backing off 0.2 + 0.4 + 0.8 + 1.6 s): a follower
+          // that waited would see every registration counted.
+          const attempts = yield* Ref.make(0)
+          const slow = makeProjection({
+            ...registrations,
+            apply: (event, meta) =>
+              Effect.gen(function*() {
+                const attempt = yield* Ref.updateAndGet(attempts, (n) => n + 1)
+                if (attempt <= 4) return yield* Effect.fail(`not yet (${attempt})`)
+                yield* registrations.apply(event, meta)
+              })
+          })
+          const follower = makeProjection({
+            name: "test_follower",
+            topics: [Topics.user.name],
+            tables: ["test_seen_totals"],
+            after: [registrations.name],
+            afterFor: ["user.forgotten"],
+            apply: () =>
+              Effect.flatMap(SqlClient.SqlClient, (sql) =>
+                sql`INSERT INTO test_seen_totals (total) SELECT coalesce(max(total), 0) FROM test_registration_count`)
+          })
+          yield* Effect.provide(
+            Effect.gen(function*() {
+              const projector = yield* ProjectorRuntime
+              yield* projector.run
+              const positions = yield* append(registration("a@example.com"), registration("b@example.com"), registration("c@example.com"))
+              yield* projector.waitFor(positions, "20 seconds")
+            }),
+            ProjectorRuntime.layer([slow, follower])
+          )
+          const seen = yield* sql<{ total: number }>`SELECT total FROM test_seen_totals`
+          expect(seen.map((row) => row.total)).toEqual([0, 0, 0])
         }).pipe(Effect.provide(Layer.provideMerge(layerMigrations([testMigrations]), Layer.merge(makeDatabase(), logLayer)))))
 
       it.live("a projection that comes after an unknown one is a defect", () =>

@@ -8,8 +8,11 @@ import {
   ValidationFailed
 } from "@synth/contracts"
 import { Context, Effect, Layer, Option, Stream } from "effect"
+import { ProjectorRuntime } from "@synth/sql"
+import { GatewayConfig } from "../config.ts"
 import { AuditRepository, type AuditFilter } from "./AuditRepository.ts"
 import { decodeAuditCursor, encodeAuditCursor } from "./cursor.ts"
+import { auditProjectionName } from "./projection.ts"
 
 type Params = typeof AuditEventsParams.Type
 
@@ -51,10 +54,22 @@ const nextLink = (params: Params, limit: number, lastPosition: number) => {
 const wantsNdjson = (params: Params, accept: string | undefined) =>
   params.format === "ndjson" || (params.format === undefined && (accept ?? "").toLowerCase().includes(ndjsonContentType))
 
-/** The audit feed for auditors: pages of events, or every matching event as NDJSON, streamed. */
+/**
+ * The audit feed for auditors: pages of events, or every matching event as NDJSON, streamed. Requests do not wait
+ * for the feed when they append (it follows every topic, and a slow feed must not hold up every user's write):
+ * a read here waits instead, up to READ_YOUR_WRITES_TIMEOUT, until the feed has caught up with the log as it stood
+ * when the read came, so it shows every event appended before it. If the feed is later than that, the read answers
+ * with what the feed holds; the positions it pages by let the next read pick up the rest.
+ */
 export class AuditService extends Context.Service<AuditService>()("@synth/gateway/AuditService", {
   make: Effect.gen(function* () {
     const events = yield* AuditRepository
+    const projector = yield* ProjectorRuntime
+    const config = yield* GatewayConfig
+
+    const caughtUp = projector.awaitCaughtUp([auditProjectionName], config.readYourWritesTimeout).pipe(
+      Effect.catch((late) => Effect.logWarning(`Audit feed read before it caught up with the log: ${late.message}`))
+    )
 
     const list = Effect.fn("AuditService.list")(function* (
       user: CurrentUser["Service"],
@@ -88,6 +103,7 @@ export class AuditService extends Context.Service<AuditService>()("@synth/gatewa
           errors: reversed
         })
       }
+      yield* caughtUp
       if (wantsNdjson(params, accept)) {
         const lines = events.stream(filter, after.value, params.limit).pipe(
           Stream.map((event) => `${JSON.stringify(event)}\n`),

@@ -8,6 +8,9 @@ const credentialMembers = new Set(["passwordHash"])
 
 export const redactedValue = "[redacted]"
 
+/** The audit feed's projection: its cursors are keyed by this name. */
+export const auditProjectionName = "audit"
+
 const withoutCredentials = (payload: unknown): unknown => {
   if (typeof payload !== "object" || payload === null || Array.isArray(payload)) return payload
   return Object.fromEntries(

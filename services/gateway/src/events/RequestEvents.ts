@@ -16,8 +16,10 @@ export interface RequestEventsOptions {
 /**
  * Events decided on a client's request: appended with the request id as correlation id, then waited for until the
  * gateway's read models show them (read-your-writes, READ_YOUR_WRITES_TIMEOUT), so the next request of the same
- * client sees its own write. The events are in the log either way: on a timeout the client gets a 503 that says so,
- * never an error that suggests nothing happened.
+ * client sees its own write. Only the read models a client reads next are waited for: the audit feed is not
+ * (`readYourWrites: false` in readModels.ts; its readers wait for it instead). The events are in the log either
+ * way: on a timeout the client gets a 503 that says so, never an error that suggests nothing happened, and the
+ * warning logged names the projections that were late.
  */
 export class RequestEvents extends Context.Service<RequestEvents>()("@synth/gateway/RequestEvents", {
   make: Effect.gen(function* () {
@@ -36,6 +38,7 @@ export class RequestEvents extends Context.Service<RequestEvents>()("@synth/gate
         causationId: null
       })
       yield* projector.waitFor(positions, config.readYourWritesTimeout).pipe(
+        Effect.tapError((timeout) => Effect.logWarning(`Read-your-writes wait ran out: ${timeout.message}`)),
         Effect.catch(() => new ServiceUnavailable({ detail: options.notVisibleDetail }))
       )
       return positions
