@@ -104,7 +104,7 @@ describe.each([
 
   it("samples again with other conditions, still under the trained constraints", async () => {
     const { entry, outputId } = await sample(generatorId, { num_rows: 200, seed: 5, conditions: { species: "Gentoo" } })
-    expect(entry).toMatchObject({ status: "completed", conditions: { species: "Gentoo" } })
+    expect(entry).toMatchObject({ status: "completed", conditions: { species: "Gentoo" }, error: null, reason: null })
     const rows = await rowsOf(outputId)
     expect(rows).toHaveLength(200)
     expectConstraintsHold(rows)
@@ -121,6 +121,7 @@ describe.each([
     const { entry } = await sample(generatorId, { num_rows: 50, seed: 6, conditions: { species: "Gentoo", island: "Dream" } })
     expect(entry.status).toBe("failed")
     expect(entry.error).toMatch(/met the conditions/)
+    expect(entry.reason).toBe("conditions_unmet")
   }, 120_000)
 })
 

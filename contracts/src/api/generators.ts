@@ -172,6 +172,10 @@ export const GeneratorSample = Schema.Struct({
   status: Schema.Literals(["running", "completed", "failed"]),
   created_at: Timestamp,
   error: Schema.NullOr(Schema.String),
+  reason: Schema.NullOr(GenerationFailureReason).annotate({
+    description: "why a failed sample failed (conditions_unmet: too few drawn rows met its conditions within the " +
+      "budget; training_failed: the stored model could not be read or sampled); null otherwise"
+  }),
   conditions: Schema.NullOr(Schema.Record(Schema.String, Schema.Unknown)).annotate({
     description: "the conditions this sample's rows meet, as requested; null when none"
   })

@@ -45,7 +45,12 @@ export class Generation extends Context.Service<Generation>()("@synth/generation
               [{
                 type: "generator.sample-failed",
                 version: 1,
-                payload: { generatorId, outputDatasetId, message: "The generator has no stored model to sample from." }
+                payload: {
+                  generatorId,
+                  outputDatasetId,
+                  reason: "training_failed",
+                  message: "The generator has no stored model to sample from."
+                }
               }],
               {
                 aggregateId: generatorId,

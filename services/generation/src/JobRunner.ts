@@ -11,6 +11,12 @@ import { LocalJobs } from "./LocalJobs.ts"
 import { latestStoredScan } from "./storedScan.ts"
 import { type Outcome, type Report, runInWorker } from "./worker/runInWorker.ts"
 
+/** The sampling worker's thread died under its job. */
+interface WorkerLost {
+  readonly kind: "lost"
+  readonly message: string
+}
+
 /** A sample request: rows from a completed generator's stored model into a new dataset. */
 export interface SampleJob {
   readonly generatorId: GeneratorId
@@ -353,11 +359,12 @@ export class JobRunner extends Context.Service<JobRunner>()("@synth/generation/J
           },
           () => undefined
         ).pipe(
+          Effect.map((outcome): Outcome | WorkerLost => outcome),
           Effect.catchTag("WorkerCrashed", (crash) =>
-            Effect.succeed<Outcome>({ kind: "refused", message: `The sampling worker stopped: ${crash.message}` }))
+            Effect.succeed<WorkerLost>({ kind: "lost", message: `The sampling worker stopped: ${crash.message}` }))
         )
         const outcomeContext = context(job.generatorId, cause, "derived")
-        if (outcome.kind === "refused") {
+        if (outcome.kind === "refused" || outcome.kind === "lost") {
           return yield* writer.append(
             [{
               type: "generator.sample-failed",
@@ -366,7 +373,8 @@ export class JobRunner extends Context.Service<JobRunner>()("@synth/generation/J
                 generatorId: job.generatorId,
                 outputDatasetId: job.outputDatasetId,
                 message: outcome.message,
-                ...(outcome.reason === undefined ? {} : { reason: outcome.reason })
+                // A refusal without a reason of the rules': the stored model could not be read or sampled.
+                reason: outcome.kind === "lost" ? "worker_lost" : outcome.reason ?? "training_failed"
               }
             }],
             outcomeContext

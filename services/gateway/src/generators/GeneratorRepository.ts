@@ -61,6 +61,8 @@ export interface OutputRow {
   readonly seed: number
   readonly status: "running" | "completed" | "failed" | "cancelled"
   readonly error: string | null
+  /** Why it failed (the sample-failed event's reason); null otherwise, and for failures logged before reasons. */
+  readonly errorReason: GenerationFailureReason | null
   /** What the output's rows meet, as requested; null when none. */
   readonly conditions: Readonly<Record<string, unknown>> | null
   readonly createdAt: string
@@ -80,7 +82,7 @@ export class GeneratorRepository extends Context.Service<GeneratorRepository>()(
 
     const outputColumns = sql`
       dataset_id AS "datasetId", generator_id AS "generatorId", kind, num_rows::float8 AS "numRows",
-      seed::float8 AS seed, status, error, conditions, created_at AS "createdAt"`
+      seed::float8 AS seed, status, error, error_reason AS "errorReason", conditions, created_at AS "createdAt"`
 
     const findVisible = Effect.fn("GeneratorRepository.findVisible")(function* (id: string, ownerId: string) {
       if (!isUuid(id)) return Option.none<GeneratorRow>()

@@ -68,5 +68,10 @@ export const generatorMigrations = {
     const sql = yield* SqlClient.SqlClient
     yield* sql`ALTER TABLE generators ADD COLUMN rules jsonb`
     yield* sql`ALTER TABLE generator_outputs ADD COLUMN conditions jsonb`
+  }),
+  /** Why a sample failed (`generator.sample-failed`'s reason); null for samples that did not, or failed before it. */
+  "0011_sample_failure_reason": Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    yield* sql`ALTER TABLE generator_outputs ADD COLUMN error_reason text`
   })
 }

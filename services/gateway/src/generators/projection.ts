@@ -120,7 +120,8 @@ export const applyGeneratorEvent = (event: DomainEvent, meta: StoredEvent) =>
         return
       case "generator.sample-failed":
         yield* sql`
-          UPDATE generator_outputs SET status = 'failed', error = ${event.payload.message}
+          UPDATE generator_outputs SET status = 'failed', error = ${event.payload.message},
+            error_reason = ${event.payload.reason ?? null}
           WHERE dataset_id = ${event.payload.outputDatasetId} AND status = 'running'`
         return
       case "generator.deleted":

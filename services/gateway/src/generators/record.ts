@@ -85,6 +85,7 @@ export const generatorRecord = (row: GeneratorRow, samples: ReadonlyArray<Output
     status: sample.status === "cancelled" ? "failed" : sample.status,
     created_at: sample.createdAt,
     error: sample.error,
+    reason: sample.errorReason,
     conditions: sample.conditions
   })),
   constraints: row.rules?.constraints ?? [],
