@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Runs the benchmarks in test/bench one after another: every `*.bench.ts` is a plain program run with tsx.
+// Runs the benchmarks in test/bench one after another: every `*.bench.ts` is a plain program run by the project's Node, which strips the types itself.
 // `npm run bench -- <name>` runs the benchmark of that name (test/bench/<name>.bench.ts); any other text, the files
 // whose path contains it.
 import { spawnSync } from "node:child_process"

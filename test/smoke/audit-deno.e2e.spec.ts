@@ -1,5 +1,5 @@
 // The audit feed on Deno 2: the standalone runtime serves GET /events (a page and the streamed NDJSON export) under
-// Deno, and `synth events export` and `tail` run under Deno too (the CLI's sources as they are, no tsx).
+// Deno, and `synth events export` and `tail` run under Deno too (the CLI's sources as they are).
 import { spawn } from "node:child_process"
 import { mkdtemp, readFile, rm } from "node:fs/promises"
 import { tmpdir } from "node:os"

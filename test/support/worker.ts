@@ -20,7 +20,8 @@ const healthy = async (url: string) => {
 }
 
 /**
- * Starts a background service (a consumer such as ingest) with Node and tsx. It is ready when its /health on PORT
+ * Starts a background service (a consumer such as ingest) with the project's Node (its sources as they are, types
+ * stripped). It is ready when its /health on PORT
  * answers 200; a worker that serves no HTTP at all is taken as ready once it has stayed up for `settleMs`.
  * Settings are inherited as `startServer` does (infra groups only when `env` names their switch).
  */
