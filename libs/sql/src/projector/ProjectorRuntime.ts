@@ -142,6 +142,15 @@ const make = (projections: ReadonlyArray<AnyProjection>) =>
       { discard: true }
     )
 
+    /** Completes once every pair is applied; fails with `ProjectionTimeout` naming what is left after `timeout`. */
+    const awaitAppliedWithin = (waits: ReadonlyArray<ProjectionPosition>, timeout: Duration.Input) =>
+      Effect.timeoutOption(progress.awaitApplied(waits), timeout).pipe(
+        Effect.flatMap(Option.match({
+          onSome: () => Effect.void,
+          onNone: () => Effect.flatMap(progress.pending(waits), (pending) => Effect.fail(new ProjectionTimeout({ pending })))
+        }))
+      )
+
     const waitFor = Effect.fn("ProjectorRuntime.waitFor")(function*(
       positions: ReadonlyArray<Position>,
       timeout: Duration.Input
@@ -151,8 +160,7 @@ const make = (projections: ReadonlyArray<AnyProjection>) =>
           .filter((projection) => projection.readYourWrites !== false && projection.topics.includes(position.topic))
           .map((projection) => ({ projection: projection.name, position }))
       )
-      const applied = yield* Effect.timeoutOption(progress.awaitApplied(waits), timeout)
-      if (Option.isNone(applied)) return yield* new ProjectionTimeout({ pending: yield* progress.pending(waits) })
+      return yield* awaitAppliedWithin(waits, timeout)
     })
 
     const awaitCaughtUp = Effect.fn("ProjectorRuntime.awaitCaughtUp")(function*(
@@ -161,8 +169,7 @@ const make = (projections: ReadonlyArray<AnyProjection>) =>
     ) {
       yield* select(names)
       const waits = yield* logEndsFor(names)
-      const applied = yield* Effect.timeoutOption(progress.awaitApplied(waits), timeout)
-      if (Option.isNone(applied)) return yield* new ProjectionTimeout({ pending: yield* progress.pending(waits) })
+      return yield* awaitAppliedWithin(waits, timeout)
     })
 
     const select = (names: ReadonlyArray<string> | undefined) => {
