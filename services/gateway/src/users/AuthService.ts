@@ -6,7 +6,7 @@ import {
   userActor,
   ValidationFailed,
   type Role,
-  type UserId
+  UserId
 } from "@synth/contracts"
 import { PasswordHasher, Tokens } from "@synth/auth"
 import { Ids } from "@synth/eventlog"
@@ -90,7 +90,7 @@ export class AuthService extends Context.Service<AuthService>()("@synth/gateway/
           if (state.status === "registered") {
             return yield* new EmailTaken({ detail: `An account for ${email} already exists. Log in instead.` })
           }
-          const userId = (yield* ids.next) as UserId
+          const userId = UserId.make(yield* ids.next)
           const passwordHash = yield* hasher.hash(credentials.password)
           // The key exists before the event that needs it. It is destroyed where the registration is refused; an
           // append that fails may leave a key that no event uses (it opens nothing), but never an event without one.
@@ -171,7 +171,7 @@ export class AuthService extends Context.Service<AuthService>()("@synth/gateway/
               detail: "This refresh token was already used or revoked. Log in again."
             })
           }
-          return yield* issuePair(claims.subject as UserId, next)
+          return yield* issuePair(UserId.make(claims.subject), next)
         })
       )
     })
