@@ -14,7 +14,8 @@ import { Context, Effect, Layer, Option, Result } from "effect"
 import type { NonEmptyReadonlyArray } from "effect/Array"
 import { GatewayConfig } from "../config.ts"
 import { RequestEvents } from "../events/RequestEvents.ts"
-import { decide, type UserCommand, type UserEvent, type UserState } from "./decider.ts"
+import { decide, registrationOutcome, type UserCommand, type UserEvent, type UserState } from "./decider.ts"
+import { stateOfReadModel } from "./readModelState.ts"
 import { makeStripedLock } from "./StripedLock.ts"
 import { UserKeys } from "./UserKeys.ts"
 import { UserRepository, type UserRow } from "./UserRepository.ts"
@@ -105,11 +106,13 @@ export class AuthService extends Context.Service<AuthService>()("@synth/gateway/
           )
           const outcome = yield* commit(userId, { _tag: "Register", userId, ...sealed }, state)
           if (Result.isFailure(outcome)) return yield* taken
-          // No row: another replica's registration of the email came first in the log. Destroying this one's key
-          // keeps it out of the read models for good, a replay included, whatever happens to the first account.
-          const user = yield* users.findById(userId)
-          if (Option.isNone(user)) return yield* taken
-          return { id: user.value.id, email, created_at: user.value.createdAt }
+          // Another replica may have found the email free too: the account is the registration first in the log.
+          // The loser's key is destroyed, which keeps its registration out of the read models for good, a replay
+          // included, whatever happens to the first account.
+          const account = yield* users.findByEmail(email)
+          const registered = registrationOutcome(stateOfReadModel(account, []), userId)
+          if (Result.isFailure(registered) || Option.isNone(account)) return yield* taken
+          return { id: account.value.id, email, created_at: account.value.createdAt }
         })
       )
     })
