@@ -54,13 +54,9 @@ export const initialState: State = { status: "absent" }
 
 export const isJob = (state: State): state is Job => state.status !== "absent" && state.status !== "deleted"
 
-type SampleRequest = Omit<DomainEventOf<"generator.sample-requested">["payload"], "generatorId">
-
 export type Command =
   /** The owner asks to stop the job (the gateway). */
   | { readonly _tag: "RequestCancel" }
-  /** The owner asks for rows from the stored model, as a new output dataset (the gateway). */
-  | { readonly _tag: "RequestSample"; readonly sample: SampleRequest }
   /** A generation instance takes attempt `attempt` (the dispatcher, and the runner again once a slot is free). */
   | { readonly _tag: "Start"; readonly attempt: number; readonly worker: string }
   /**
@@ -79,14 +75,12 @@ export type Command =
 export class GeneratorUnknown extends Data.TaggedError("GeneratorUnknown")<{}> {}
 /** The job has ended: there is nothing to stop. */
 export class GeneratorSettled extends Data.TaggedError("GeneratorSettled")<{ readonly status: Status }> {}
-/** Rows are drawn only from a completed job's model. */
-export class GeneratorNotCompleted extends Data.TaggedError("GeneratorNotCompleted")<{ readonly status: Status }> {}
 /** The attempt is not this instance's to start: the job ended, a cancel was asked, or the attempt is not the next. */
 export class AttemptNotStartable extends Data.TaggedError("AttemptNotStartable")<{ readonly reason: string }> {}
 /** The sample was drawn or failed already (a redelivered request). */
 export class SampleNotPending extends Data.TaggedError("SampleNotPending")<{}> {}
 
-export type Refusal = GeneratorUnknown | GeneratorSettled | GeneratorNotCompleted | AttemptNotStartable | SampleNotPending
+export type Refusal = GeneratorUnknown | GeneratorSettled | AttemptNotStartable | SampleNotPending
 
 type Decision = Result.Result<ReadonlyArray<Event>, Refusal>
 
@@ -113,14 +107,6 @@ export const decide = (command: Command, state: State): Decision => {
       return job.status === "running"
         ? Result.succeed([{ type: "generator.cancel-requested", version: 1, payload: { generatorId: job.generatorId } }])
         : Result.fail(new GeneratorSettled({ status: job.status }))
-    case "RequestSample":
-      return job.status === "completed"
-        ? Result.succeed([{
-          type: "generator.sample-requested",
-          version: 1,
-          payload: { generatorId: job.generatorId, ...command.sample }
-        }])
-        : Result.fail(new GeneratorNotCompleted({ status: job.status }))
     case "Start": {
       if (job.status !== "running") return Result.fail(new AttemptNotStartable({ reason: `the job is ${job.status}` }))
       if (job.cancelRequested) return Result.fail(new AttemptNotStartable({ reason: "its owner asked to cancel it" }))

@@ -7,7 +7,6 @@ import {
   decide,
   type Event,
   evolve,
-  GeneratorNotCompleted,
   GeneratorSettled,
   GeneratorUnknown,
   initialState,
@@ -80,8 +79,11 @@ const failed = (attempt: number, message: string): Event => ({
 })
 const cancelRequested: Event = { type: "generator.cancel-requested", version: 1, payload: { generatorId } }
 const cancelled = (attempt: number | null): Event => ({ type: "generator.cancelled", version: 1, payload: { generatorId, attempt } })
-const sample = { ownerId, outputDatasetId: sampleDatasetId, outputFilename: "people-sample-3.csv", numRows: 20, seed: 3 }
-const sampleRequested: Event = { type: "generator.sample-requested", version: 1, payload: { generatorId, ...sample } }
+const sampleRequested: Event = {
+  type: "generator.sample-requested",
+  version: 1,
+  payload: { generatorId, ownerId, outputDatasetId: sampleDatasetId, outputFilename: "people-sample-3.csv", numRows: 20, seed: 3 }
+}
 const sampled: Event = {
   type: "generator.sampled",
   version: 1,
@@ -206,12 +208,6 @@ describe("generator decider", () => {
   })
 
   describe("samples", () => {
-    it("takes a sample request on a completed job only", () => {
-      given(requested, started(1), completed(1)).when({ _tag: "RequestSample", sample }).then([sampleRequested])
-      given(requested, started(1)).when({ _tag: "RequestSample", sample }).thenRefused(GeneratorNotCompleted)
-      given(requested, started(1), failed(1, "lost")).when({ _tag: "RequestSample", sample }).thenRefused(GeneratorNotCompleted)
-    })
-
     it("draws a pending sample from the stored model", () => {
       given(requested, started(1), completed(1), sampleRequested)
         .when({ _tag: "StartSample", outputDatasetId: sampleDatasetId })
