@@ -1,0 +1,90 @@
+// A generator topic in memory for the generation service's unit tests: the monitor over it, events to append as the
+// gateway and the workers would, and what the log holds afterwards. No Kafka, no worker threads.
+import { type DatasetId, type DomainEvent, type GeneratorId, Topics, userActor, type UserId } from "@synth/contracts"
+import { EventLog, EventWriter, layerMemory, type StoredEvent } from "@synth/eventlog"
+import type { GeneratorJob } from "@synth/jobs"
+import { ConfigProvider, Effect, Layer, Stream } from "effect"
+import { JobMonitor } from "../JobMonitor.ts"
+import { LocalJobs } from "../LocalJobs.ts"
+
+export const generatorId = "0192f0c0-0000-7000-8000-0000000000a1" as GeneratorId
+export const ownerId = "0192f0c0-0000-7000-8000-0000000000b1" as UserId
+export const outputDatasetId = "0192f0c0-0000-7000-8000-0000000000c1" as DatasetId
+export const sampleDatasetId = "0192f0c0-0000-7000-8000-0000000000c2" as DatasetId
+
+export const request: GeneratorJob.RequestedGeneration = {
+  generatorId,
+  ownerId,
+  datasetId: "0192f0c0-0000-7000-8000-0000000000d1" as DatasetId,
+  generatorType: "gaussian_copula",
+  parameters: { numRows: 100, epochs: null, batchSize: null, targetEpsilon: null },
+  seed: 7,
+  outputDatasetId,
+  outputFilename: "people-synthetic.csv",
+  estimatedSeconds: 2
+}
+
+export const requested: DomainEvent = { type: "generator.requested", version: 1, payload: request }
+export const started = (attempt: number): DomainEvent => ({
+  type: "generator.started",
+  version: 1,
+  payload: { generatorId, attempt, worker: "elsewhere-1" }
+})
+export const cancelRequested: DomainEvent = { type: "generator.cancel-requested", version: 1, payload: { generatorId } }
+export const completed: DomainEvent = {
+  type: "generator.completed",
+  version: 1,
+  payload: {
+    generatorId,
+    attempt: 1,
+    outputDatasetId,
+    rowCount: 100,
+    model: { blobKey: `generators/${generatorId}/model`, sha256: "ab", size: 10, format: "copula", formatVersion: 1 },
+    timings: { fitMs: 1, sampleMs: 1, totalMs: 2 }
+  }
+}
+export const sampleRequested: DomainEvent = {
+  type: "generator.sample-requested",
+  version: 1,
+  payload: { generatorId, ownerId, outputDatasetId: sampleDatasetId, outputFilename: "s.csv", numRows: 5, seed: 1 }
+}
+
+/** The generation settings of a test: short heartbeats and stall timeout, so the watchdog decides within a second. */
+export const testConfig = (settings: Readonly<Record<string, string>> = {}) =>
+  ConfigProvider.layer(ConfigProvider.fromUnknown({
+    GENERATION_CONCURRENCY: "1",
+    GENERATION_HEARTBEAT: "50 millis",
+    GENERATION_STALL_TIMEOUT: "300 millis",
+    GENERATION_MAX_ATTEMPTS: "2",
+    GENERATION_INSTANCE_ID: "here-1",
+    ...settings
+  }))
+
+/** The monitor over an in-memory log, with the writer and the local jobs it shares with the runner. */
+export const monitorLayer = (settings?: Readonly<Record<string, string>>) =>
+  JobMonitor.layer.pipe(
+    Layer.provideMerge(Layer.mergeAll(EventWriter.layer, LocalJobs.layer)),
+    Layer.provideMerge(layerMemory()),
+    Layer.provideMerge(testConfig(settings))
+  )
+
+/** Appends as the owner's requests would, and answers where the event landed. */
+export const append = (event: DomainEvent) =>
+  Effect.gen(function* () {
+    const writer = yield* EventWriter
+    const log = yield* EventLog
+    const [position] = yield* writer.append([event], {
+      aggregateId: generatorId,
+      actor: userActor(ownerId),
+      correlationId: "test",
+      causationId: null
+    })
+    const [stored] = yield* Stream.runCollect(log.read({ ...position!, fromOffset: position!.offset, follow: false }))
+    return stored!
+  })
+
+/** Every event on the generator topic so far. */
+export const logged: Effect.Effect<ReadonlyArray<StoredEvent>, never, EventLog> = Effect.flatMap(EventLog, (log) =>
+  Stream.runCollect(log.read({ topic: Topics.generator.name, partition: 0, fromOffset: 0, follow: false })).pipe(Effect.orDie))
+
+export const typesLogged = Effect.map(logged, (events) => events.map((event) => event.envelope.type))
