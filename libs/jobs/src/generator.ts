@@ -164,9 +164,43 @@ export const decide = (command: Command, state: State): Decision => {
   }
 }
 
+/**
+ * Whether the event counts for the job in this state: false for a second request of an id, anything an attempt
+ * reports after the job's outcome (the first outcome wins), a start or requeue of an attempt that is not newer, a
+ * report of an attempt that is not the one running, and a sample's second outcome. `evolve` folds only what
+ * counts, and a read model applies only what counts, so both show the same job.
+ */
+export const applies = (state: State, event: Event): boolean => {
+  if (event.type === "generator.requested") return state.status === "absent"
+  if (event.type === "generator.deleted") return true
+  if (!isJob(state)) return false
+  switch (event.type) {
+    case "generator.cancel-requested":
+      return true
+    case "generator.sample-requested":
+      return !state.samples.has(event.payload.outputDatasetId)
+    case "generator.sampled":
+    case "generator.sample-failed":
+      return state.samples.get(event.payload.outputDatasetId) === "running"
+    case "generator.started":
+      return state.status === "running" &&
+        (event.payload.attempt > state.attempt || (event.payload.attempt === state.attempt && !state.started))
+    case "generator.requeued":
+      return state.status === "running" && event.payload.attempt > state.attempt
+    case "generator.prepared":
+    case "generator.progressed":
+      return state.status === "running" && state.started && event.payload.attempt === state.attempt
+    case "generator.completed":
+    case "generator.failed":
+    case "generator.cancelled":
+      return state.status === "running"
+  }
+}
+
 export const evolve = (state: State, event: Event): State => {
+  if (!applies(state, event)) return state
   if (event.type === "generator.requested") {
-    return state.status !== "absent" ? state : {
+    return {
       status: "running",
       generatorId: event.payload.generatorId,
       attempt: 0,
@@ -176,39 +210,29 @@ export const evolve = (state: State, event: Event): State => {
       samples: new Map()
     }
   }
-  if (event.type === "generator.deleted") return { status: "deleted" }
-  if (!isJob(state)) return state
+  if (event.type === "generator.deleted" || !isJob(state)) return { status: "deleted" }
   switch (event.type) {
     case "generator.cancel-requested":
       return { ...state, cancelRequested: true }
     case "generator.sample-requested":
-      return state.samples.has(event.payload.outputDatasetId)
-        ? state
-        : withSample(state, event.payload.outputDatasetId, "running")
+      return withSample(state, event.payload.outputDatasetId, "running")
     case "generator.sampled":
-      return settleSample(state, event.payload.outputDatasetId, "completed")
+      return withSample(state, event.payload.outputDatasetId, "completed")
     case "generator.sample-failed":
-      return settleSample(state, event.payload.outputDatasetId, "failed")
-    default:
-      // The first outcome wins: whatever else a job's attempts report after it changes nothing.
-      return state.status === "running" ? evolveRunning(state, event) : state
-  }
-}
-
-const evolveRunning = (job: Job, event: Event): Job => {
-  switch (event.type) {
+      return withSample(state, event.payload.outputDatasetId, "failed")
     case "generator.started":
-      return event.payload.attempt < job.attempt ? job : { ...job, attempt: event.payload.attempt, started: true }
+      return { ...state, attempt: event.payload.attempt, started: true }
     case "generator.requeued":
-      return event.payload.attempt <= job.attempt ? job : { ...job, attempt: event.payload.attempt, started: false }
+      return { ...state, attempt: event.payload.attempt, started: false }
+    case "generator.prepared":
+    case "generator.progressed":
+      return state
     case "generator.completed":
-      return { ...job, status: "completed", modelBlobKey: event.payload.model.blobKey }
+      return { ...state, status: "completed", modelBlobKey: event.payload.model.blobKey }
     case "generator.failed":
-      return { ...job, status: "failed" }
+      return { ...state, status: "failed" }
     case "generator.cancelled":
-      return { ...job, status: "cancelled" }
-    default:
-      return job
+      return { ...state, status: "cancelled" }
   }
 }
 
@@ -216,6 +240,3 @@ const withSample = (job: Job, outputDatasetId: string, status: SampleStatus): Jo
   ...job,
   samples: new Map(job.samples).set(outputDatasetId, status)
 })
-
-const settleSample = (job: Job, outputDatasetId: string, status: SampleStatus): Job =>
-  job.samples.get(outputDatasetId) === "running" ? withSample(job, outputDatasetId, status) : job

@@ -2,6 +2,7 @@ import { describe, expect, it } from "@effect/vitest"
 import type { DatasetId, GeneratorId, UserId } from "@synth/contracts"
 import { Result } from "effect"
 import {
+  applies,
   AttemptNotStartable,
   type Command,
   decide,
@@ -250,6 +251,24 @@ describe("generator decider", () => {
 
     it("keeps the first request of an id (a redelivered request does not start it over)", () => {
       expect(fold(requested, started(1), requested)).toMatchObject({ attempt: 1, started: true })
+    })
+
+    it("counts a report only from the attempt that runs: not while it waits for a worker, nor from an older one", () => {
+      const job = fold(requested, started(1), requeued(2, "lost"))
+      expect(applies(job, progressed(1))).toBe(false)
+      expect(applies(evolve(job, started(2)), progressed(2))).toBe(true)
+      expect(applies(evolve(job, started(2)), progressed(1))).toBe(false)
+      expect(applies(fold(requested, started(1), completed(1)), progressed(1))).toBe(false)
+    })
+
+    it("counts an event once: applying it again changes nothing (redelivery, replay)", () => {
+      const history = [requested, started(1), progressed(1), requeued(2, "lost"), started(2), completed(2), sampleRequested, sampled]
+      history.reduce((state, event) => {
+        const next = evolve(state, event)
+        expect(applies(next, event) && event.type !== "generator.progressed").toBe(false)
+        expect(evolve(next, event)).toStrictEqual(next)
+        return next
+      }, initialState)
     })
 
     it("folds a sample's outcome once", () => {

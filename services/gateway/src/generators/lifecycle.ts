@@ -4,19 +4,31 @@ import type { NonEmptyReadonlyArray } from "effect/Array"
 import { Array, Effect, Result } from "effect"
 import type { GeneratorRow } from "./GeneratorRepository.ts"
 
+/** What the read model keeps of a job's lifecycle. */
+export type LifecycleColumns = Pick<GeneratorRow, "id" | "status" | "attempts" | "phase">
+
 /**
- * The job's lifecycle as the gateway's read model shows it, for the owner's commands: their rules look at the
- * status alone. The row keeps no cancel request and no model key, which the generation service's own state holds.
+ * The job's lifecycle (the decider's state) as the read model keeps it, for the owner's commands and for the
+ * projection. `attempts` is the latest attempt started; a running job queued again after a start was requeued, as
+ * the next attempt (a requeue always names the attempt after the one that started). The row keeps no cancel request
+ * and no model key: the commands here do not ask them, the generation service's own state holds them. The
+ * samples are those the caller read (the projection reads the one an event names).
  */
-export const lifecycleOf = (row: GeneratorRow): GeneratorJob.State => ({
-  status: row.status,
-  generatorId: row.id as GeneratorId,
-  attempt: row.attempts,
-  started: row.status === "running" && row.phase !== "queued",
-  cancelRequested: false,
-  modelBlobKey: null,
-  samples: new Map()
-})
+export const lifecycleOf = (
+  row: LifecycleColumns,
+  samples: ReadonlyMap<string, GeneratorJob.SampleStatus> = new Map()
+): GeneratorJob.State => {
+  const requeued = row.status === "running" && row.phase === "queued" && row.attempts > 0
+  return {
+    status: row.status,
+    generatorId: row.id as GeneratorId,
+    attempt: requeued ? row.attempts + 1 : row.attempts,
+    started: row.attempts > 0 && !requeued,
+    cancelRequested: false,
+    modelBlobKey: null,
+    samples
+  }
+}
 
 /** The problem a refusal answers; `id` as the client wrote it, for the detail. */
 const problemOf = (id: string, refusal: GeneratorJob.Refusal) => {
