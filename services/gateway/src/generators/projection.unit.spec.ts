@@ -88,6 +88,7 @@ const rows = Effect.gen(function* () {
   return { generator, samples, output }
 })
 
+// Each test opens a PGlite read model of its own: seconds on a loaded machine, hence the long timeouts.
 describe("the generators projection", () => {
   it.effect("maps a job's life onto its row: queued, fitting with progress and losses, completed", () =>
     Effect.gen(function* () {
@@ -97,7 +98,7 @@ describe("the generators projection", () => {
       expect(generator).toMatchObject({ status: "completed", phase: null, progress: 100, attempts: 1, startedAt: "2026-01-01T00:00:01.000Z" })
       expect(generator.lossHistory.map((loss) => loss.epoch)).toEqual([1, 2])
       expect(output.status).toBe("completed")
-    }).pipe(Effect.provide(TestLayer)))
+    }).pipe(Effect.provide(TestLayer)), 60_000)
 
   it.effect("keeps the first outcome: a late failure changes neither the job nor its output", () =>
     Effect.gen(function* () {
@@ -106,7 +107,7 @@ describe("the generators projection", () => {
       const { generator, output } = yield* rows
       expect(generator).toMatchObject({ status: "completed", error: null, progress: 100 })
       expect(output.status).toBe("completed")
-    }).pipe(Effect.provide(TestLayer)))
+    }).pipe(Effect.provide(TestLayer)), 60_000)
 
   it.effect("starts a requeued job over, and ignores the lost attempt's late reports", () =>
     Effect.gen(function* () {
@@ -115,7 +116,7 @@ describe("the generators projection", () => {
       expect((yield* rows).generator).toMatchObject({ status: "running", phase: "queued", progress: 0, lossHistory: [], attempts: 1 })
       yield* applyAll([started(2), started(1), progressed(2, 25, 1)])
       expect((yield* rows).generator).toMatchObject({ phase: "fitting", progress: 25, attempts: 2 })
-    }).pipe(Effect.provide(TestLayer)))
+    }).pipe(Effect.provide(TestLayer)), 60_000)
 
   it.effect("records a sample's first outcome only", () =>
     Effect.gen(function* () {
@@ -123,7 +124,7 @@ describe("the generators projection", () => {
       yield* applyAll([requested, started(1), completed(1), sampleRequested, sampled, sampleFailed])
       const { samples } = yield* rows
       expect(samples.map((sample) => [sample.datasetId, sample.status, sample.error])).toEqual([[sampleDatasetId, "completed", null]])
-    }).pipe(Effect.provide(TestLayer)))
+    }).pipe(Effect.provide(TestLayer)), 60_000)
 
   it.effect("leaves the rows as they were when a history is applied again (redelivery, replay)", () =>
     Effect.gen(function* () {
@@ -134,7 +135,7 @@ describe("the generators projection", () => {
       yield* applyAll(history)
       yield* applyAll(history.slice(3))
       expect(yield* rows).toStrictEqual(once)
-    }).pipe(Effect.provide(TestLayer)))
+    }).pipe(Effect.provide(TestLayer)), 60_000)
 
   it.effect("removes a deleted generator's rows", () =>
     Effect.gen(function* () {
@@ -143,5 +144,5 @@ describe("the generators projection", () => {
       const repository = yield* GeneratorRepository
       expect(Option.isNone(yield* repository.findVisible(generatorId, owner))).toBe(true)
       expect(yield* repository.samplesOf([generatorId])).toEqual([])
-    }).pipe(Effect.provide(TestLayer)))
+    }).pipe(Effect.provide(TestLayer)), 60_000)
 })

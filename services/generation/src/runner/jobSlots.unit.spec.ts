@@ -1,6 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
 import type { EventEnvelope, GeneratorId } from "@synth/contracts"
-import { Deferred, Effect, Fiber, Layer, Ref } from "effect"
+import { Deferred, Effect, Fiber, Ref } from "effect"
 import { LocalJobs } from "../LocalJobs.ts"
 import { makeJobSlots, type SlotRequest } from "./jobSlots.ts"
 
