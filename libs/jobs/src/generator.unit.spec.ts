@@ -14,6 +14,7 @@ import {
   type Refusal,
   SampleNotPending
 } from "./generator.ts"
+import { generatorEvents } from "./testing.ts"
 
 const generatorId = "0192f0c0-0000-7000-8000-0000000000a1" as GeneratorId
 const ownerId = "0192f0c0-0000-7000-8000-0000000000b1" as UserId
@@ -31,66 +32,22 @@ const given = (...events: ReadonlyArray<Event>) => ({
   }
 })
 
-const requested: Event = {
-  type: "generator.requested",
-  version: 1,
-  payload: {
-    generatorId,
-    ownerId,
-    datasetId: "0192f0c0-0000-7000-8000-0000000000d1" as DatasetId,
-    generatorType: "ctgan",
-    parameters: { numRows: 100, epochs: 10, batchSize: 50, targetEpsilon: null },
-    seed: 7,
-    outputDatasetId,
-    outputFilename: "people-synthetic.csv",
-    estimatedSeconds: 12
-  }
-}
-const started = (attempt: number): Event => ({
-  type: "generator.started",
-  version: 1,
-  payload: { generatorId, attempt, worker: "generation-1" }
-})
-const requeued = (attempt: number, message: string): Event => ({
-  type: "generator.requeued",
-  version: 1,
-  payload: { generatorId, attempt, message }
-})
-const progressed = (attempt: number): Event => ({
-  type: "generator.progressed",
-  version: 1,
-  payload: { generatorId, attempt, phase: "fitting", progress: 40, losses: [] }
-})
-const completed = (attempt: number): Event => ({
-  type: "generator.completed",
-  version: 1,
-  payload: {
-    generatorId,
-    attempt,
-    outputDatasetId,
-    rowCount: 100,
-    model: { blobKey: `generators/${generatorId}/model`, sha256: "ab", size: 10, format: "ctgan", formatVersion: 1 },
-    timings: { fitMs: 1, sampleMs: 1, totalMs: 2 }
-  }
-})
-const failed = (attempt: number, message: string): Event => ({
-  type: "generator.failed",
-  version: 1,
-  payload: { generatorId, attempt, reason: "worker_lost", message }
-})
-const cancelRequested: Event = { type: "generator.cancel-requested", version: 1, payload: { generatorId } }
-const cancelled = (attempt: number | null): Event => ({ type: "generator.cancelled", version: 1, payload: { generatorId, attempt } })
-const sampleRequested: Event = {
-  type: "generator.sample-requested",
-  version: 1,
-  payload: { generatorId, ownerId, outputDatasetId: sampleDatasetId, outputFilename: "people-sample-3.csv", numRows: 20, seed: 3 }
-}
-const sampled: Event = {
-  type: "generator.sampled",
-  version: 1,
-  payload: { generatorId, outputDatasetId: sampleDatasetId, rowCount: 20, sampleMs: 5 }
-}
-const deleted: Event = { type: "generator.deleted", version: 1, payload: { generatorId } }
+const {
+  cancelled,
+  cancelRequested,
+  completed,
+  deleted,
+  failed,
+  progressed,
+  requested,
+  requeued,
+  sampled: sampledInto,
+  sampleFailed,
+  sampleRequested: sampleRequestedInto,
+  started
+} = generatorEvents({ generatorId, ownerId, datasetId: "0192f0c0-0000-7000-8000-0000000000d1" as DatasetId, outputDatasetId })
+const sampleRequested = sampleRequestedInto(sampleDatasetId)
+const sampled = sampledInto(sampleDatasetId)
 
 const lost: Command = { _tag: "DeclareWorkerLost", maxAttempts: 2, stallTimeout: "30s" }
 const start = (attempt: number): Command => ({ _tag: "Start", attempt, worker: "generation-1" })
@@ -272,12 +229,7 @@ describe("generator decider", () => {
     })
 
     it("folds a sample's outcome once", () => {
-      const failedSample: Event = {
-        type: "generator.sample-failed",
-        version: 1,
-        payload: { generatorId, outputDatasetId: sampleDatasetId, message: "late" }
-      }
-      const state = fold(requested, started(1), completed(1), sampleRequested, sampled, failedSample)
+      const state = fold(requested, started(1), completed(1), sampleRequested, sampled, sampleFailed(sampleDatasetId))
       expect(state).toMatchObject({ samples: new Map([[sampleDatasetId, "completed"]]) })
     })
   })

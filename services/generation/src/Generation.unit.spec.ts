@@ -35,9 +35,10 @@ const runnerDouble = Layer.effect(
     JobRunner.of({
       startTraining: (job, attempt) => {
         expect(job).toStrictEqual(request)
-        return Ref.update(startedJobs, (jobs) => [...jobs, { kind: "training", attempt }])
+        return Ref.update(startedJobs, (jobs): ReadonlyArray<Started> => [...jobs, { kind: "training", attempt }])
       },
-      startSampling: (job) => Ref.update(startedJobs, (jobs) => [...jobs, { kind: "sample", modelBlobKey: job.modelBlobKey }])
+      startSampling: (job) =>
+        Ref.update(startedJobs, (jobs): ReadonlyArray<Started> => [...jobs, { kind: "sample", modelBlobKey: job.modelBlobKey }])
     }))
 )
 

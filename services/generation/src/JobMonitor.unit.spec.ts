@@ -22,6 +22,15 @@ const untilLogged = (count: number) =>
     while ((yield* logged).length < count) yield* Effect.sleep("20 millis")
   }).pipe(Effect.timeout("5 seconds"))
 
+/** A requested job whose attempt 1 started in this process: its fiber, registered with LocalJobs. */
+const startedHere = Effect.gen(function* () {
+  yield* append(requested)
+  const start = yield* append(started(1))
+  const running = yield* Effect.forkChild(Effect.never)
+  yield* (yield* LocalJobs).register(generatorId, { fiber: running, attempt: 1, cause: start.envelope })
+  return running
+})
+
 describe("JobMonitor", () => {
   it.live("folds each job's events into the decider's state, as of the event awaited", () =>
     Effect.gen(function* () {
@@ -72,11 +81,7 @@ describe("JobMonitor", () => {
 
   it.live("interrupts the attempt it runs itself and cancels that attempt", () =>
     Effect.gen(function* () {
-      const localJobs = yield* LocalJobs
-      yield* append(requested)
-      const start = yield* append(started(1))
-      const running = yield* Effect.forkChild(Effect.never)
-      yield* localJobs.register(generatorId, { fiber: running, attempt: 1, cause: start.envelope })
+      const running = yield* startedHere
       yield* append(cancelRequested)
       yield* untilLogged(4)
       expect((yield* logged)[3]!.envelope).toMatchObject({ type: "generator.cancelled", payload: { generatorId, attempt: 1 } })
@@ -99,11 +104,7 @@ describe("JobMonitor", () => {
 
     it.live("leaves alone a silent job that runs in this process (its heartbeats are its own fiber's)", () =>
       Effect.gen(function* () {
-        const localJobs = yield* LocalJobs
-        yield* append(requested)
-        const start = yield* append(started(1))
-        const running = yield* Effect.forkChild(Effect.never)
-        yield* localJobs.register(generatorId, { fiber: running, attempt: 1, cause: start.envelope })
+        yield* startedHere
         yield* Effect.sleep("600 millis")
         expect(yield* typesLogged).toEqual(["generator.requested", "generator.started"])
       }).pipe(Effect.provide(monitorLayer())))

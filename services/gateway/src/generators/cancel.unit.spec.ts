@@ -5,6 +5,7 @@ import { describe, expect, it } from "@effect/vitest"
 import { layerMemory as BlobStoreMemory } from "@synth/blobstore"
 import { type DatasetId, type DomainEvent, type GeneratorId, serviceActor, Topics, userActor, type UserId } from "@synth/contracts"
 import { EventLog, EventWriter, Ids, layerMemory as EventLogMemory } from "@synth/eventlog"
+import { generatorEvents } from "@synth/jobs/testing"
 import { layerMigrations, ProjectorRuntime } from "@synth/sql"
 import { layerEmbeddedTest } from "@synth/sql/testing"
 import { Clock, ConfigProvider, Effect, Layer, Stream } from "effect"
@@ -32,21 +33,12 @@ const TestLayer = Layer.mergeAll(GeneratorService.layer, ProjectorRuntime.layerR
 const owner = "01900000-0000-7000-8000-000000000001" as UserId
 const generatorId = "01900000-0000-7000-8000-0000000000a1" as GeneratorId
 
-const requested: DomainEvent = {
-  type: "generator.requested",
-  version: 1,
-  payload: {
-    generatorId,
-    ownerId: owner,
-    datasetId: "01900000-0000-7000-8000-0000000000d1" as DatasetId,
-    generatorType: "gaussian_copula",
-    parameters: { numRows: 100, epochs: null, batchSize: null, targetEpsilon: null },
-    seed: 7,
-    outputDatasetId: "01900000-0000-7000-8000-0000000000d2" as DatasetId,
-    outputFilename: "people-synthetic.csv",
-    estimatedSeconds: 2
-  }
-}
+const { cancelled, requested } = generatorEvents({
+  generatorId,
+  ownerId: owner,
+  datasetId: "01900000-0000-7000-8000-0000000000d1" as DatasetId,
+  outputDatasetId: "01900000-0000-7000-8000-0000000000d2" as DatasetId
+})
 
 const recorded = (event: DomainEvent) =>
   Effect.flatMap(RequestEvents, (requests) =>
@@ -59,7 +51,7 @@ const generationStandIn = Effect.gen(function* () {
   yield* log.read({ topic: Topics.generator.name, partition: 0, fromOffset: 0, follow: true }).pipe(
     Stream.filter((stored) => stored.envelope.type === "generator.cancel-requested"),
     Stream.runForEach((stored) =>
-      writer.append([{ type: "generator.cancelled", version: 1, payload: { generatorId, attempt: null } }], {
+      writer.append([cancelled(null)], {
         aggregateId: generatorId,
         actor: serviceActor("generation"),
         correlationId: stored.envelope.correlationId,
@@ -82,7 +74,7 @@ describe("GeneratorService.cancel", () => {
       expect(response.status).toBe(200)
       expect((yield* Clock.currentTimeMillis) - before).toBeLessThan(2_500)
       expect((yield* generators.get(generatorId, owner)).status).toBe("cancelled")
-    })).pipe(Effect.provide(TestLayer)), 60_000)
+    })).pipe(Effect.provide(TestLayer)), 120_000)
 
   it.live("answers 202 with the running record when no outcome came within GENERATOR_CANCEL_TIMEOUT", () =>
     Effect.gen(function* () {
@@ -93,16 +85,16 @@ describe("GeneratorService.cancel", () => {
       expect(response.status).toBe(202)
       expect((yield* Clock.currentTimeMillis) - before).toBeGreaterThanOrEqual(3_000)
       expect((yield* generators.get(generatorId, owner)).status).toBe("running")
-    }).pipe(Effect.provide(TestLayer)), 60_000)
+    }).pipe(Effect.provide(TestLayer)), 120_000)
 
   it.live("refuses a job that has ended (409), and an id that is not one of the owner's (404)", () =>
     Effect.gen(function* () {
       const generators = yield* GeneratorService
       yield* recorded(requested)
-      yield* recorded({ type: "generator.cancelled", version: 1, payload: { generatorId, attempt: null } })
+      yield* recorded(cancelled(null))
       const refusal = yield* Effect.flip(generators.cancel(generatorId, owner))
       expect(refusal).toMatchObject({ _tag: "AlreadyFinished", detail: `Generator ${generatorId} is cancelled: there is nothing to cancel.` })
       const stranger = "01900000-0000-7000-8000-000000000009" as UserId
       expect(yield* Effect.flip(generators.cancel(generatorId, stranger))).toMatchObject({ _tag: "NotFound" })
-    }).pipe(Effect.provide(TestLayer)), 60_000)
+    }).pipe(Effect.provide(TestLayer)), 120_000)
 })

@@ -4,6 +4,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import type { DatasetId, DomainEvent, GeneratorId, UserId } from "@synth/contracts"
 import type { StoredEvent } from "@synth/eventlog"
+import { generatorEvents } from "@synth/jobs/testing"
 import { migrationSet, runMigrations } from "@synth/sql"
 import { layerEmbeddedTest } from "@synth/sql/testing"
 import { Effect, Layer, Option } from "effect"
@@ -18,60 +19,8 @@ const sampleDatasetId = "01900000-0000-7000-8000-0000000000d3" as DatasetId
 
 const at = (second: number) => ({ envelope: { occurredAt: `2026-01-01T00:00:${String(second).padStart(2, "0")}.000Z` } }) as unknown as StoredEvent
 
-const requested: DomainEvent = {
-  type: "generator.requested",
-  version: 1,
-  payload: {
-    generatorId,
-    ownerId: owner,
-    datasetId: "01900000-0000-7000-8000-0000000000d1" as DatasetId,
-    generatorType: "ctgan",
-    parameters: { numRows: 100, epochs: 4, batchSize: 50, targetEpsilon: null },
-    seed: 7,
-    outputDatasetId,
-    outputFilename: "people-synthetic.csv",
-    estimatedSeconds: 12
-  }
-}
-const started = (attempt: number): DomainEvent => ({ type: "generator.started", version: 1, payload: { generatorId, attempt, worker: "w" } })
-const progressed = (attempt: number, progress: number, epoch: number): DomainEvent => ({
-  type: "generator.progressed",
-  version: 1,
-  payload: { generatorId, attempt, phase: "fitting", progress, losses: [{ epoch, losses: { generator: epoch } }] }
-})
-const requeued = (attempt: number): DomainEvent => ({ type: "generator.requeued", version: 1, payload: { generatorId, attempt, message: "lost" } })
-const completed = (attempt: number): DomainEvent => ({
-  type: "generator.completed",
-  version: 1,
-  payload: {
-    generatorId,
-    attempt,
-    outputDatasetId,
-    rowCount: 100,
-    model: { blobKey: `generators/${generatorId}/model`, sha256: "ab", size: 10, format: "ctgan", formatVersion: 1 },
-    timings: { fitMs: 1, sampleMs: 1, totalMs: 2 }
-  }
-})
-const failed: DomainEvent = {
-  type: "generator.failed",
-  version: 1,
-  payload: { generatorId, attempt: 1, reason: "worker_lost", message: "lost twice" }
-}
-const sampleRequested: DomainEvent = {
-  type: "generator.sample-requested",
-  version: 1,
-  payload: { generatorId, ownerId: owner, outputDatasetId: sampleDatasetId, outputFilename: "s.csv", numRows: 5, seed: 1 }
-}
-const sampled: DomainEvent = {
-  type: "generator.sampled",
-  version: 1,
-  payload: { generatorId, outputDatasetId: sampleDatasetId, rowCount: 5, sampleMs: 3 }
-}
-const sampleFailed: DomainEvent = {
-  type: "generator.sample-failed",
-  version: 1,
-  payload: { generatorId, outputDatasetId: sampleDatasetId, message: "late", reason: "worker_lost" }
-}
+const { completed, deleted, failed, progressed, requested, requeued, sampled, sampleFailed, sampleRequested, started } =
+  generatorEvents({ generatorId, ownerId: owner, datasetId: "01900000-0000-7000-8000-0000000000d1" as DatasetId, outputDatasetId })
 
 const TestLayer = GeneratorRepository.layer.pipe(Layer.provideMerge(layerEmbeddedTest))
 
@@ -98,16 +47,16 @@ describe("the generators projection", () => {
       expect(generator).toMatchObject({ status: "completed", phase: null, progress: 100, attempts: 1, startedAt: "2026-01-01T00:00:01.000Z" })
       expect(generator.lossHistory.map((loss) => loss.epoch)).toEqual([1, 2])
       expect(output.status).toBe("completed")
-    }).pipe(Effect.provide(TestLayer)), 60_000)
+    }).pipe(Effect.provide(TestLayer)), 120_000)
 
   it.effect("keeps the first outcome: a late failure changes neither the job nor its output", () =>
     Effect.gen(function* () {
       yield* migrated
-      yield* applyAll([requested, started(1), completed(1), failed, progressed(1, 50, 3)])
+      yield* applyAll([requested, started(1), completed(1), failed(1), progressed(1, 50, 3)])
       const { generator, output } = yield* rows
       expect(generator).toMatchObject({ status: "completed", error: null, progress: 100 })
       expect(output.status).toBe("completed")
-    }).pipe(Effect.provide(TestLayer)), 60_000)
+    }).pipe(Effect.provide(TestLayer)), 120_000)
 
   it.effect("starts a requeued job over, and ignores the lost attempt's late reports", () =>
     Effect.gen(function* () {
@@ -116,33 +65,33 @@ describe("the generators projection", () => {
       expect((yield* rows).generator).toMatchObject({ status: "running", phase: "queued", progress: 0, lossHistory: [], attempts: 1 })
       yield* applyAll([started(2), started(1), progressed(2, 25, 1)])
       expect((yield* rows).generator).toMatchObject({ phase: "fitting", progress: 25, attempts: 2 })
-    }).pipe(Effect.provide(TestLayer)), 60_000)
+    }).pipe(Effect.provide(TestLayer)), 120_000)
 
   it.effect("records a sample's first outcome only", () =>
     Effect.gen(function* () {
       yield* migrated
-      yield* applyAll([requested, started(1), completed(1), sampleRequested, sampled, sampleFailed])
+      yield* applyAll([requested, started(1), completed(1), sampleRequested(sampleDatasetId), sampled(sampleDatasetId), sampleFailed(sampleDatasetId)])
       const { samples } = yield* rows
       expect(samples.map((sample) => [sample.datasetId, sample.status, sample.error])).toEqual([[sampleDatasetId, "completed", null]])
-    }).pipe(Effect.provide(TestLayer)), 60_000)
+    }).pipe(Effect.provide(TestLayer)), 120_000)
 
   it.effect("leaves the rows as they were when a history is applied again (redelivery, replay)", () =>
     Effect.gen(function* () {
       yield* migrated
-      const history = [requested, started(1), progressed(1, 45, 2), requeued(2), started(2), progressed(2, 65, 3), completed(2), sampleRequested, sampled]
+      const history = [requested, started(1), progressed(1, 45, 2), requeued(2), started(2), progressed(2, 65, 3), completed(2), sampleRequested(sampleDatasetId), sampled(sampleDatasetId)]
       yield* applyAll(history)
       const once = yield* rows
       yield* applyAll(history)
       yield* applyAll(history.slice(3))
       expect(yield* rows).toStrictEqual(once)
-    }).pipe(Effect.provide(TestLayer)), 60_000)
+    }).pipe(Effect.provide(TestLayer)), 120_000)
 
   it.effect("removes a deleted generator's rows", () =>
     Effect.gen(function* () {
       yield* migrated
-      yield* applyAll([requested, started(1), completed(1), sampleRequested, { type: "generator.deleted", version: 1, payload: { generatorId } }])
+      yield* applyAll([requested, started(1), completed(1), sampleRequested(sampleDatasetId), deleted])
       const repository = yield* GeneratorRepository
       expect(Option.isNone(yield* repository.findVisible(generatorId, owner))).toBe(true)
       expect(yield* repository.samplesOf([generatorId])).toEqual([])
-    }).pipe(Effect.provide(TestLayer)), 60_000)
+    }).pipe(Effect.provide(TestLayer)), 120_000)
 })

@@ -44,7 +44,10 @@ export const makeJobSlots = (concurrency: number) =>
       Effect.gen(function* () {
         yield* Metric.modify(queuedJobs, 1)
         yield* permits.take(1).pipe(Effect.ensuring(Metric.modify(queuedJobs, -1)))
-        if (!(yield* Effect.onError(admit, () => permits.release(1)))) return yield* permits.release(1)
+        if (!(yield* Effect.onError(admit, () => permits.release(1)))) {
+          yield* permits.release(1)
+          return
+        }
         yield* Metric.modify(runningJobs, 1)
         const release = Effect.andThen(Metric.modify(runningJobs, -1), permits.release(1))
         // Registered before it runs, so a cancel request never finds the job neither here nor registered.

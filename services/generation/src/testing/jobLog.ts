@@ -2,7 +2,7 @@
 // gateway and the workers would, and what the log holds afterwards. No Kafka, no worker threads.
 import { type DatasetId, type DomainEvent, type GeneratorId, Topics, userActor, type UserId } from "@synth/contracts"
 import { EventLog, EventWriter, layerMemory, type StoredEvent } from "@synth/eventlog"
-import type { GeneratorJob } from "@synth/jobs"
+import { generatorEvents } from "@synth/jobs/testing"
 import { ConfigProvider, Effect, Layer, Stream } from "effect"
 import { JobMonitor } from "../JobMonitor.ts"
 import { LocalJobs } from "../LocalJobs.ts"
@@ -12,42 +12,15 @@ export const ownerId = "0192f0c0-0000-7000-8000-0000000000b1" as UserId
 export const outputDatasetId = "0192f0c0-0000-7000-8000-0000000000c1" as DatasetId
 export const sampleDatasetId = "0192f0c0-0000-7000-8000-0000000000c2" as DatasetId
 
-export const request: GeneratorJob.RequestedGeneration = {
-  generatorId,
-  ownerId,
-  datasetId: "0192f0c0-0000-7000-8000-0000000000d1" as DatasetId,
-  generatorType: "gaussian_copula",
-  parameters: { numRows: 100, epochs: null, batchSize: null, targetEpsilon: null },
-  seed: 7,
-  outputDatasetId,
-  outputFilename: "people-synthetic.csv",
-  estimatedSeconds: 2
-}
+const events = generatorEvents(
+  { generatorId, ownerId, datasetId: "0192f0c0-0000-7000-8000-0000000000d1" as DatasetId, outputDatasetId },
+  { generatorType: "gaussian_copula", parameters: { numRows: 100, epochs: null, batchSize: null, targetEpsilon: null } }
+)
 
-export const requested: DomainEvent = { type: "generator.requested", version: 1, payload: request }
-export const started = (attempt: number): DomainEvent => ({
-  type: "generator.started",
-  version: 1,
-  payload: { generatorId, attempt, worker: "elsewhere-1" }
-})
-export const cancelRequested: DomainEvent = { type: "generator.cancel-requested", version: 1, payload: { generatorId } }
-export const completed: DomainEvent = {
-  type: "generator.completed",
-  version: 1,
-  payload: {
-    generatorId,
-    attempt: 1,
-    outputDatasetId,
-    rowCount: 100,
-    model: { blobKey: `generators/${generatorId}/model`, sha256: "ab", size: 10, format: "copula", formatVersion: 1 },
-    timings: { fitMs: 1, sampleMs: 1, totalMs: 2 }
-  }
-}
-export const sampleRequested: DomainEvent = {
-  type: "generator.sample-requested",
-  version: 1,
-  payload: { generatorId, ownerId, outputDatasetId: sampleDatasetId, outputFilename: "s.csv", numRows: 5, seed: 1 }
-}
+export const { cancelRequested, requested, started } = events
+export const request = events.requested.payload
+export const completed = events.completed(1)
+export const sampleRequested = events.sampleRequested(sampleDatasetId)
 
 /** The generation settings of a test: short heartbeats and stall timeout, so the watchdog decides within a second. */
 export const testConfig = (settings: Readonly<Record<string, string>> = {}) =>
