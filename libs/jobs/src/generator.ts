@@ -6,9 +6,9 @@ import { Data, Result } from "effect"
  * `decide(command, state)` returns the events to append or a refusal; `evolve(state, event)` folds events into
  * state. Pure: time, the worker's name and what happened to a local worker come in with the command.
  *
- * Life of a job: requested → started (attempt 1) → progressed… → completed | failed | cancelled. The first outcome
- * wins: the log may hold a later one (two instances decided at once), and it changes nothing. A started job whose
- * worker went silent is requeued as the next attempt until the attempts run out, then failed.
+ * Life of a job: requested → started (attempt 1) → progressed… → completed | failed | cancelled. The first
+ * outcome wins: the log may hold a later one (two instances decided at once), and it changes nothing. A started
+ * job whose worker went silent is requeued as the next attempt until the attempts run out, then failed.
  */
 
 export type Event = DomainEventOf<
@@ -105,13 +105,18 @@ export const decide = (command: Command, state: State): Decision => {
   switch (command._tag) {
     case "RequestCancel":
       return job.status === "running"
-        ? Result.succeed([{ type: "generator.cancel-requested", version: 1, payload: { generatorId: job.generatorId } }])
+        ? Result.succeed([{
+          type: "generator.cancel-requested",
+          version: 1,
+          payload: { generatorId: job.generatorId }
+        }])
         : Result.fail(new GeneratorSettled({ status: job.status }))
     case "Start": {
       if (job.status !== "running") return Result.fail(new AttemptNotStartable({ reason: `the job is ${job.status}` }))
       if (job.cancelRequested) return Result.fail(new AttemptNotStartable({ reason: "its owner asked to cancel it" }))
       if (startable(job) !== command.attempt) {
-        return Result.fail(new AttemptNotStartable({ reason: `attempt ${job.attempt} is ${job.started ? "started" : "next"}` }))
+        const reason = job.started ? `attempt ${job.attempt} has started` : `the next attempt is ${startable(job)}`
+        return Result.fail(new AttemptNotStartable({ reason }))
       }
       return Result.succeed([{
         type: "generator.started",
@@ -139,14 +144,15 @@ export const decide = (command: Command, state: State): Decision => {
           generatorId: job.generatorId,
           attempt: job.attempt,
           reason: "worker_lost",
-          message: `The worker running this job was lost ${job.attempt} times (no heartbeat for ${command.stallTimeout}). ` +
-            "Start a new generation; if it happens again, use fewer rows."
+          message: `The worker running this job was lost ${job.attempt} times ` +
+            `(no heartbeat for ${command.stallTimeout}). Start a new generation; if it happens again, use fewer rows.`
         }
       }])
     case "HandBack":
       if (job.status !== "running" || job.attempt !== command.attempt) return nothing
       if (job.cancelRequested) return cancelled(job, job.attempt)
-      return requeued(job, `The process running attempt ${job.attempt} shut down: started again as attempt ${job.attempt + 1}.`)
+      return requeued(job, `The process running attempt ${job.attempt} shut down: ` +
+        `started again as attempt ${job.attempt + 1}.`)
     case "StartSample": {
       if (job.samples.get(command.outputDatasetId) !== "running") return Result.fail(new SampleNotPending())
       if (job.modelBlobKey !== null) return nothing

@@ -43,7 +43,11 @@ export const generatorEvents = (ids: JobIds, request: Partial<RequestedGeneratio
         losses: epoch === undefined ? [] : [{ epoch, losses: { generator: epoch } }]
       }
     }),
-    requeued: (attempt: number, message = "lost"): Event => ({ type: "generator.requeued", version: 1, payload: { generatorId, attempt, message } }),
+    requeued: (attempt: number, message = "lost"): Event => ({
+      type: "generator.requeued",
+      version: 1,
+      payload: { generatorId, attempt, message }
+    }),
     completed: (attempt: number): Event => ({
       type: "generator.completed",
       version: 1,
@@ -62,11 +66,22 @@ export const generatorEvents = (ids: JobIds, request: Partial<RequestedGeneratio
       payload: { generatorId, attempt, reason: "worker_lost", message }
     }),
     cancelRequested: { type: "generator.cancel-requested", version: 1, payload: { generatorId } } satisfies Event as Event,
-    cancelled: (attempt: number | null): Event => ({ type: "generator.cancelled", version: 1, payload: { generatorId, attempt } }),
+    cancelled: (attempt: number | null): Event => ({
+      type: "generator.cancelled",
+      version: 1,
+      payload: { generatorId, attempt }
+    }),
     sampleRequested: (outputDatasetId: DatasetId): Event => ({
       type: "generator.sample-requested",
       version: 1,
-      payload: { generatorId, ownerId: ids.ownerId, outputDatasetId, outputFilename: "people-sample-3.csv", numRows: 20, seed: 3 }
+      payload: {
+        generatorId,
+        ownerId: ids.ownerId,
+        outputDatasetId,
+        outputFilename: "people-sample-3.csv",
+        numRows: 20,
+        seed: 3
+      }
     }),
     sampled: (outputDatasetId: DatasetId): Event => ({
       type: "generator.sampled",

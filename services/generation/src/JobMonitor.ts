@@ -1,7 +1,7 @@
 import { consumedBy, type EventEnvelope, type GeneratorId, serviceActor, Topics } from "@synth/contracts"
 import { EventLog, EventWriter, type StoredEvent, understoodEvent } from "@synth/eventlog"
 import { GeneratorJob } from "@synth/jobs"
-import { Clock, Context, Duration, Effect, Layer, Option, Schedule, Stream, SubscriptionRef } from "effect"
+import { Clock, Context, Duration, Effect, Layer, Option, Result, Schedule, Stream, SubscriptionRef } from "effect"
 import { appendDecided } from "./appendDecided.ts"
 import { GenerationConfig } from "./GenerationConfig.ts"
 import { LocalJobs } from "./LocalJobs.ts"
@@ -53,8 +53,9 @@ export class JobMonitor extends Context.Service<JobMonitor>()("@synth/generation
 
     const decideAndAppend = (job: MonitoredJob, command: GeneratorJob.Command, causationId: string) =>
       Effect.gen(function* () {
-        const decided = GeneratorJob.decide(command, job.state)
-        const events = decided._tag === "Success" ? decided.success : []
+        // These commands are refused only for a job that is gone: then, as for a job they do not concern, nothing
+        // is appended.
+        const events = Result.getOrElse(GeneratorJob.decide(command, job.state), () => [])
         yield* appendDecided(writer, events, outcome(job, causationId))
         return events
       })
