@@ -89,11 +89,12 @@ const nothing: Decision = Result.succeed([])
 const cancelled = (job: Job, attempt: number | null): Decision =>
   Result.succeed([{ type: "generator.cancelled", version: 1, payload: { generatorId: job.generatorId, attempt } }])
 
-const requeued = (job: Job, message: string): Decision =>
+/** `lost`: the attempt that stopped; the job starts again as the next one. */
+const requeued = (job: Job, lost: number, message: string): Decision =>
   Result.succeed([{
     type: "generator.requeued",
     version: 1,
-    payload: { generatorId: job.generatorId, attempt: job.attempt + 1, message }
+    payload: { generatorId: job.generatorId, attempt: lost + 1, message }
   }])
 
 /** The attempt a dispatcher may start now: the first, or the one the job was requeued as; none once it started. */
@@ -134,8 +135,8 @@ export const decide = (command: Command, state: State): Decision => {
       if (job.status !== "running" || !job.started) return nothing
       if (job.cancelRequested) return cancelled(job, job.attempt)
       if (job.attempt < command.maxAttempts) {
-        return requeued(job, `No heartbeat from the worker of attempt ${job.attempt} for ${command.stallTimeout}: ` +
-          `started again as attempt ${job.attempt + 1}.`)
+        return requeued(job, job.attempt, `No heartbeat from the worker of attempt ${job.attempt} for ` +
+          `${command.stallTimeout}: started again as attempt ${job.attempt + 1}.`)
       }
       return Result.succeed([{
         type: "generator.failed",
@@ -149,10 +150,12 @@ export const decide = (command: Command, state: State): Decision => {
         }
       }])
     case "HandBack":
-      if (job.status !== "running" || job.attempt !== command.attempt) return nothing
-      if (job.cancelRequested) return cancelled(job, job.attempt)
-      return requeued(job, `The process running attempt ${job.attempt} shut down: ` +
-        `started again as attempt ${job.attempt + 1}.`)
+      // The state may not show the attempt's start yet (it was appended just before the shutdown): that attempt
+      // is still the job's; a later one is not this process's to hand back.
+      if (job.status !== "running" || job.attempt > command.attempt) return nothing
+      if (job.cancelRequested) return cancelled(job, command.attempt)
+      return requeued(job, command.attempt, `The process running attempt ${command.attempt} shut down: ` +
+        `started again as attempt ${command.attempt + 1}.`)
     case "StartSample": {
       if (job.samples.get(command.outputDatasetId) !== "running") return Result.fail(new SampleNotPending())
       if (job.modelBlobKey !== null) return nothing

@@ -159,6 +159,12 @@ describe("generator decider", () => {
       given(requested, started(1), cancelRequested).when({ _tag: "HandBack", attempt: 1 }).then([cancelled(1)])
     })
 
+    it("hands back the attempt it ran even when its start is not folded in yet", () => {
+      given(requested)
+        .when({ _tag: "HandBack", attempt: 1 })
+        .then([requeued(2, "The process running attempt 1 shut down: started again as attempt 2.")])
+    })
+
     it("hands back nothing once the job ended or moved on to another attempt", () => {
       given(requested, started(1), completed(1)).when({ _tag: "HandBack", attempt: 1 }).then([])
       given(requested, started(1), requeued(2, "lost")).when({ _tag: "HandBack", attempt: 1 }).then([])
