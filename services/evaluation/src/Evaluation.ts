@@ -1,4 +1,4 @@
-import { BlobKey, BlobStore } from "@synth/blobstore"
+import { BlobKey, BlobStore, readBytes as readAll } from "@synth/blobstore"
 import {
   consumedBy,
   type DatasetId,
@@ -20,18 +20,6 @@ import { runInWorker } from "./worker/runInWorker.ts"
 export const evaluationActor = serviceActor("evaluation")
 
 const handled = consumedBy("evaluator")
-
-const readAll = <E>(stream: Stream.Stream<Uint8Array, E>) =>
-  Effect.map(Stream.runCollect(stream), (chunks) => {
-    const parts = chunks
-    const bytes = new Uint8Array(parts.reduce((size, part) => size + part.length, 0))
-    let offset = 0
-    for (const part of parts) {
-      bytes.set(part, offset)
-      offset += part.length
-    }
-    return bytes
-  })
 
 /** The event's ML utility settings in the library's (the spec's) terms. */
 const libraryMlUtility = (config: MlUtilityConfig): LibraryMlUtilityConfig => ({

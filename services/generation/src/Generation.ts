@@ -1,6 +1,9 @@
 import { consumedBy } from "@synth/contracts"
 import { EventWriter, type StoredEvent, understoodEvent } from "@synth/eventlog"
-import { absurd, Context, Effect, Layer, Option } from "effect"
+import { GeneratorJob } from "@synth/jobs"
+import { absurd, Context, Effect, Layer, Option, Result } from "effect"
+import { appendDecided } from "./appendDecided.ts"
+import { GenerationConfig } from "./GenerationConfig.ts"
 import { generationActor, JobMonitor } from "./JobMonitor.ts"
 import { JobRunner } from "./JobRunner.ts"
 
@@ -9,14 +12,15 @@ const dispatched = consumedBy("generationDispatcher")
 /**
  * The dispatcher: a member of the `generation` consumer group on the generator topic. It starts the jobs of
  * `generator.requested` and `generator.requeued` and the samples of `generator.sample-requested`, each once a slot
- * is free (JobRunner), reading the job's state as of the event (JobMonitor) so that a redelivered, cancelled,
- * finished or superseded request starts nothing.
+ * is free (JobRunner), asking the decider on the job's state as of the event (JobMonitor) so that a redelivered,
+ * cancelled, finished or superseded request starts nothing.
  */
 export class Generation extends Context.Service<Generation>()("@synth/generation/Generation", {
   make: Effect.gen(function* () {
     const monitor = yield* JobMonitor
     const runner = yield* JobRunner
     const writer = yield* EventWriter
+    const config = yield* GenerationConfig
 
     const handle = Effect.fn("Generation.handle")(function* (stored: StoredEvent) {
       const understood = yield* understoodEvent(stored, "generation")
@@ -24,44 +28,31 @@ export class Generation extends Context.Service<Generation>()("@synth/generation
       const event = understood.value
       if (!dispatched(event)) return
       yield* monitor.awaitFolded(stored.partition, stored.offset)
-      const state = monitor.job(stored.key)
-      if (state === undefined) return yield* Effect.logWarning("a generator event for an unknown job; ignored")
-      // Asked again once a slot is free: the job may have been cancelled while it waited in the queue.
-      const stillWanted = Effect.sync(() => {
-        const current = monitor.job(stored.key)
-        return current !== undefined && current.terminal === null && current.cancelRequestId === null
-      })
+      const job = monitor.job(stored.key)
+      if (job === undefined) return yield* Effect.logWarning("a generator event for an unknown job; ignored")
       switch (event.type) {
         case "generator.requested":
-          if (state.terminal !== null || state.attempt !== 0 || state.cancelRequestId !== null) return
-          return yield* runner.startTraining(state.request, 1, stored.envelope, stillWanted)
-        case "generator.requeued":
-          if (state.terminal !== null || state.started || state.attempt !== event.payload.attempt) return
-          return yield* runner.startTraining(state.request, event.payload.attempt, stored.envelope, stillWanted)
+        case "generator.requeued": {
+          const attempt = event.type === "generator.requested" ? 1 : event.payload.attempt
+          const decided = GeneratorJob.decide({ _tag: "Start", attempt, worker: config.instanceId }, job.state)
+          if (Result.isFailure(decided)) return yield* Effect.logDebug("not dispatched", { attempt, refusal: decided.failure })
+          // The runner asks again once a slot is free: the job may be cancelled while it waits in the queue.
+          return yield* runner.startTraining(job.request, attempt, stored.envelope)
+        }
         case "generator.sample-requested": {
-          const { generatorId, outputDatasetId } = event.payload
-          if (state.modelBlobKey === null) {
-            return yield* writer.append(
-              [{
-                type: "generator.sample-failed",
-                version: 1,
-                payload: {
-                  generatorId,
-                  outputDatasetId,
-                  reason: "training_failed",
-                  message: "The generator has no stored model to sample from."
-                }
-              }],
-              {
-                aggregateId: generatorId,
-                actor: generationActor,
-                correlationId: stored.envelope.correlationId,
-                causationId: stored.envelope.eventId,
-                eventIds: "derived"
-              }
-            )
+          const decided = GeneratorJob.decide({ _tag: "StartSample", outputDatasetId: event.payload.outputDatasetId }, job.state)
+          if (Result.isFailure(decided)) return yield* Effect.logDebug("sample not dispatched", { refusal: decided.failure })
+          const modelBlobKey = GeneratorJob.isJob(job.state) ? job.state.modelBlobKey : null
+          if (decided.success.length > 0 || modelBlobKey === null) {
+            return yield* appendDecided(writer, decided.success, {
+              aggregateId: event.payload.generatorId,
+              actor: generationActor,
+              correlationId: stored.envelope.correlationId,
+              causationId: stored.envelope.eventId,
+              eventIds: "derived"
+            })
           }
-          return yield* runner.startSampling({ ...event.payload, modelBlobKey: state.modelBlobKey }, stored.envelope)
+          return yield* runner.startSampling({ ...event.payload, modelBlobKey }, stored.envelope)
         }
         default:
           return absurd<void>(event)

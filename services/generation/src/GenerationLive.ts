@@ -29,6 +29,7 @@ export const GenerationLive = Layer.effectDiscard(
   })
 ).pipe(
   Layer.provide(Generation.layer),
-  Layer.provide(Layer.merge(JobMonitor.layer, JobRunner.layer)),
+  // The runner asks the monitor's state of a job before it starts it; the monitor outlives it (built first).
+  Layer.provide(JobRunner.layer.pipe(Layer.provideMerge(JobMonitor.layer))),
   Layer.provide(LocalJobs.layer)
 )

@@ -1,13 +1,8 @@
-import {
-  consumedBy,
-  type DomainEventOf,
-  type EventEnvelope,
-  type GeneratorId,
-  serviceActor,
-  Topics
-} from "@synth/contracts"
+import { consumedBy, type EventEnvelope, type GeneratorId, serviceActor, Topics } from "@synth/contracts"
 import { EventLog, EventWriter, type StoredEvent, understoodEvent } from "@synth/eventlog"
-import { Context, Duration, Effect, Layer, Option, Schedule, Stream } from "effect"
+import { GeneratorJob } from "@synth/jobs"
+import { Clock, Context, Duration, Effect, Layer, Option, Result, Schedule, Stream, SubscriptionRef } from "effect"
+import { appendDecided } from "./appendDecided.ts"
 import { GenerationConfig } from "./GenerationConfig.ts"
 import { LocalJobs } from "./LocalJobs.ts"
 
@@ -15,36 +10,26 @@ export const generationActor = serviceActor("generation")
 
 const monitored = consumedBy("generationJobMonitor")
 
-export type JobRequest = DomainEventOf<"generator.requested">["payload"]
-
-/** What the log says about one job so far. */
-export interface JobState {
-  readonly request: JobRequest
-  /** The latest attempt started or requeued; 0 before the first start. */
-  attempt: number
-  /** Whether `attempt` has started (false while it waits for a worker). */
-  started: boolean
-  terminal: "completed" | "failed" | "cancelled" | null
-  /** The cancel request's event id, once one came. */
-  cancelRequestId: string | null
-  /** The stored model's blob key once completed. */
-  modelBlobKey: string | null
+/** What the log says about one job so far: its lifecycle (the decider's state) and when it last showed life. */
+export interface MonitoredJob {
+  readonly request: GeneratorJob.RequestedGeneration
+  readonly state: GeneratorJob.State
   /** The job's latest event: the cause of what the watchdog decides about it (so every instance derives one id). */
-  lastEvent: EventEnvelope
-  /** When the log accepted the job's latest event (epoch ms). */
-  lastActivity: number
+  readonly lastEvent: EventEnvelope
+  /** When the log accepted the job's latest event (epoch ms), or when the watchdog last decided about it. */
+  readonly lastActivity: number
 }
 
 /**
  * Every generation instance follows the whole generator topic (all partitions, no consumer group) and folds it
- * into the state of every job. With it:
+ * into the state of every job (`GeneratorJob.evolve`). With it:
  * - a cancel request reaches the instance that runs the job, whichever partition owner dispatched it: that one
  *   interrupts its worker and appends `generator.cancelled`; a job still queued is cancelled at once by any instance
  *   (ids are derived from the cancel request, so the instances' appends are one event);
  * - the watchdog finds started jobs whose worker went silent for GENERATION_STALL_TIMEOUT (its process crashed:
- *   a live one sends a heartbeat every GENERATION_HEARTBEAT) and requeues them with the next attempt, or fails them
- *   (`worker_lost`) once GENERATION_MAX_ATTEMPTS were lost. Never stuck in `running`;
- * - the dispatcher (Generation.ts) reads the state as of the event it handles (awaitFolded).
+ *   a live one sends a heartbeat every GENERATION_HEARTBEAT) and lets the decider requeue them with the next
+ *   attempt, or fail them (`worker_lost`) once GENERATION_MAX_ATTEMPTS were lost. Never stuck in `running`;
+ * - the dispatcher (Generation.ts) and the runner read the state as of the event they handle (awaitFolded).
  */
 export class JobMonitor extends Context.Service<JobMonitor>()("@synth/generation/JobMonitor", {
   make: Effect.gen(function* () {
@@ -53,28 +38,34 @@ export class JobMonitor extends Context.Service<JobMonitor>()("@synth/generation
     const localJobs = yield* LocalJobs
     const config = yield* GenerationConfig
     const topic = Topics.generator.name
-    const jobs = new Map<string, JobState>()
-    /** Per partition: the next offset to fold. */
-    const folded = new Map<number, number>()
+    const jobs = new Map<string, MonitoredJob>()
+    const partitions = yield* log.partitions(topic).pipe(Effect.orDie)
+    /** Per partition: the next offset to fold; waiters wake on its changes. */
+    const folded = yield* Effect.forEach(Array.from({ length: partitions }), () => SubscriptionRef.make(0))
 
-    const outcome = (state: JobState, causationId: string) => ({
-      aggregateId: state.request.generatorId,
+    const outcome = (job: MonitoredJob, causationId: string) => ({
+      aggregateId: job.request.generatorId,
       actor: generationActor,
-      correlationId: state.lastEvent.correlationId,
+      correlationId: job.lastEvent.correlationId,
       causationId,
       eventIds: "derived" as const
     })
 
-    const cancel = (state: JobState, cancelRequestId: string) =>
+    const decideAndAppend = (job: MonitoredJob, command: GeneratorJob.Command, causationId: string) =>
       Effect.gen(function* () {
-        const interruptedAttempt = yield* localJobs.interrupt(state.request.generatorId)
-        const attempt = interruptedAttempt ?? (state.started ? null : state.attempt === 0 ? null : state.attempt)
-        // A job started elsewhere is that instance's to stop (or the watchdog's, if that instance is gone).
-        if (interruptedAttempt === null && state.started) return
-        yield* writer.append(
-          [{ type: "generator.cancelled", version: 1, payload: { generatorId: state.request.generatorId, attempt } }],
-          outcome(state, cancelRequestId)
-        )
+        // These commands are refused only for a job that is gone: then, as for a job they do not concern, nothing
+        // is appended.
+        const events = Result.getOrElse(GeneratorJob.decide(command, job.state), () => [])
+        yield* appendDecided(writer, events, outcome(job, causationId))
+        return events
+      })
+
+    /** A job running here is interrupted first: the decider needs to know which attempt stopped. */
+    const cancel = (job: MonitoredJob, cancelRequestId: string) =>
+      Effect.gen(function* () {
+        if (!GeneratorJob.isJob(job.state) || job.state.status !== "running") return
+        const interruptedAttempt = yield* localJobs.interrupt(job.request.generatorId)
+        yield* decideAndAppend(job, { _tag: "Cancel", interruptedAttempt }, cancelRequestId)
       })
 
     const fold = (stored: StoredEvent) =>
@@ -83,103 +74,56 @@ export class JobMonitor extends Context.Service<JobMonitor>()("@synth/generation
         if (Option.isNone(understood)) return
         const event = understood.value
         if (!monitored(event)) return
-        const at = Date.parse(stored.appendedAt)
-        if (event.type === "generator.requested") {
-          if (!jobs.has(stored.key)) {
-            jobs.set(stored.key, {
-              request: event.payload,
-              attempt: 0,
-              started: false,
-              terminal: null,
-              cancelRequestId: null,
-              modelBlobKey: null,
-              lastEvent: stored.envelope,
-              lastActivity: at
-            })
-          }
-          return
+        const known = jobs.get(stored.key)
+        // A job is known from its first request on; a request delivered again changes nothing.
+        if (event.type === "generator.requested" && known !== undefined) return
+        const request = known?.request ?? (event.type === "generator.requested" ? event.payload : undefined)
+        if (request === undefined) return
+        const job: MonitoredJob = {
+          request,
+          state: GeneratorJob.evolve(known?.state ?? GeneratorJob.initialState, event),
+          lastEvent: stored.envelope,
+          lastActivity: Date.parse(stored.appendedAt)
         }
-        const state = jobs.get(stored.key)
-        if (state === undefined) return
-        state.lastEvent = stored.envelope
-        state.lastActivity = at
-        switch (event.type) {
-          case "generator.requeued":
-            state.attempt = event.payload.attempt
-            state.started = false
-            return
-          case "generator.started":
-            state.attempt = event.payload.attempt
-            state.started = true
-            return
-          case "generator.completed":
-            state.terminal ??= "completed"
-            state.modelBlobKey = event.payload.model.blobKey
-            return
-          case "generator.failed":
-            state.terminal ??= "failed"
-            return
-          case "generator.cancelled":
-            state.terminal ??= "cancelled"
-            return
-          case "generator.cancel-requested":
-            state.cancelRequestId = stored.envelope.eventId
-            if (state.terminal === null) yield* cancel(state, stored.envelope.eventId)
-            return
-          default:
-            return
-        }
+        jobs.set(stored.key, job)
+        if (event.type === "generator.cancel-requested") yield* cancel(job, stored.envelope.eventId)
       })
 
     const followPartition = (partition: number) =>
       log.read({ topic, partition, fromOffset: 0, follow: true }).pipe(
         Stream.runForEach((stored) =>
-          Effect.andThen(fold(stored), Effect.sync(() => folded.set(partition, stored.offset + 1)))
+          Effect.andThen(fold(stored), SubscriptionRef.set(folded[partition]!, stored.offset + 1))
         )
       )
 
+    /** A started job not running here whose latest event is older than the stall timeout. */
+    const silent = (job: MonitoredJob, now: number) =>
+      GeneratorJob.isJob(job.state) && job.state.status === "running" && job.state.started &&
+      !localJobs.isRunning(job.request.generatorId) && now - job.lastActivity >= Duration.toMillis(config.stallTimeout)
+
     /** Decides about started jobs whose worker went silent (see the class comment). */
     const watch = Effect.gen(function* () {
-      const now = Date.now()
-      const stall = Duration.toMillis(config.stallTimeout)
-      for (const state of jobs.values()) {
-        if (state.terminal !== null || !state.started || localJobs.isRunning(state.request.generatorId)) continue
-        if (now - state.lastActivity < stall) continue
-        const generatorId = state.request.generatorId
-        const cause = state.lastEvent.eventId
-        yield* Effect.logWarning("generation worker lost: no heartbeat", {
-          generatorId,
-          attempt: state.attempt,
-          silentForMs: now - state.lastActivity
-        })
-        if (state.cancelRequestId !== null) {
-          yield* writer.append(
-            [{ type: "generator.cancelled", version: 1, payload: { generatorId, attempt: state.attempt } }],
-            outcome(state, cause)
-          )
-        } else if (state.attempt < config.maxAttempts) {
-          const message = `No heartbeat from the worker of attempt ${state.attempt} for ` +
-            `${Duration.format(config.stallTimeout)}: started again as attempt ${state.attempt + 1}.`
-          yield* writer.append(
-            [{ type: "generator.requeued", version: 1, payload: { generatorId, attempt: state.attempt + 1, message } }],
-            outcome(state, cause)
-          )
-          yield* Effect.logWarning("generation job requeued", { generatorId, attempt: state.attempt + 1 })
-        } else {
-          const message = `The worker running this job was lost ${state.attempt} times (no heartbeat for ` +
-            `${Duration.format(config.stallTimeout)}). Start a new generation; if it happens again, use fewer rows.`
-          yield* writer.append(
-            [{ type: "generator.failed", version: 1, payload: { generatorId, attempt: state.attempt, reason: "worker_lost", message } }],
-            outcome(state, cause)
-          )
-          yield* Effect.logError("generation job failed: its worker was lost on every attempt", { generatorId, attempts: state.attempt })
+      const now = yield* Clock.currentTimeMillis
+      const lost: GeneratorJob.Command = {
+        _tag: "DeclareWorkerLost",
+        maxAttempts: config.maxAttempts,
+        stallTimeout: Duration.format(config.stallTimeout)
+      }
+      for (const job of Array.from(jobs.values()).filter((candidate) => silent(candidate, now))) {
+        const generatorId = job.request.generatorId
+        const attempt = GeneratorJob.isJob(job.state) ? job.state.attempt : 0
+        yield* Effect.logWarning("generation worker lost: no heartbeat", { generatorId, attempt, silentForMs: now - job.lastActivity })
+        const [decided] = yield* decideAndAppend(job, lost, job.lastEvent.eventId)
+        if (decided?.type === "generator.requeued") {
+          yield* Effect.logWarning("generation job requeued", { generatorId, attempt: decided.payload.attempt })
+        } else if (decided?.type === "generator.failed") {
+          yield* Effect.logError("generation job failed: its worker was lost on every attempt", { generatorId, attempts: attempt })
         }
         // Until the decision is folded back in, do not decide again.
-        state.lastActivity = now
+        jobs.set(generatorId, { ...job, lastActivity: now })
       }
     })
 
-    const partitions = yield* log.partitions(topic).pipe(Effect.orDie)
     yield* Effect.forEach(Array.from({ length: partitions }, (_, partition) => partition), (partition) =>
       followPartition(partition).pipe(
         Effect.tapCause((cause) => Effect.logError("following the generator topic failed; retrying", cause)),
@@ -194,13 +138,14 @@ export class JobMonitor extends Context.Service<JobMonitor>()("@synth/generation
 
     /** Waits until the event at this position is folded in, so `job` answers as of that event. */
     const awaitFolded = (partition: number, offset: number) =>
-      Effect.suspend(() => ((folded.get(partition) ?? 0) > offset ? Effect.void : Effect.fail("behind" as const))).pipe(
-        Effect.retry(Schedule.spaced("20 millis")),
-        Effect.orDie
+      SubscriptionRef.changes(folded[partition]!).pipe(
+        Stream.filter((next) => next > offset),
+        Stream.take(1),
+        Stream.runDrain
       )
 
     return {
-      job: (generatorId: GeneratorId | string): JobState | undefined => jobs.get(generatorId),
+      job: (generatorId: GeneratorId | string): MonitoredJob | undefined => jobs.get(generatorId),
       awaitFolded
     } as const
   })

@@ -1,6 +1,5 @@
 import { HttpServerResponse } from "effect/http"
 import {
-  AlreadyFinished,
   DatasetId,
   type DpConfigRequest,
   type DpConfigValidation,
@@ -11,17 +10,15 @@ import {
   GeneratorId,
   NotCompleted,
   NotFound,
-  PrivacyBudgetExceeded,
   Profile,
   type SampleAccepted,
   type SampleRequest,
   userActor,
-  type UserId,
-  ValidationFailed
+  type UserId
 } from "@synth/contracts"
 import { BlobKey, BlobStore } from "@synth/blobstore"
 import { Ids } from "@synth/eventlog"
-import { holdoutSize } from "@synth/protect/holdout"
+import { ProjectorRuntime } from "@synth/sql"
 import {
   assessDpConfiguration,
   type DatasetFacts,
@@ -37,15 +34,14 @@ import { randomInt } from "node:crypto"
 import { GatewayConfig } from "../config.ts"
 import { DatasetRepository, type DatasetRow } from "../datasets/DatasetRepository.ts"
 import { RequestEvents } from "../events/RequestEvents.ts"
+import { awaitSettled } from "./awaitSettled.ts"
 import { GeneratorRepository, type GeneratorRow } from "./GeneratorRepository.ts"
+import { decideOnRow } from "./lifecycle.ts"
+import { trainingRowsOf, withinPrivacyBudget } from "./privacyBudget.ts"
 import { generatorRecord } from "./record.ts"
 import { validateDpConfig as checkDpConfig } from "./validateDpConfig.ts"
 import { keptColumns } from "./validatePrivacy.ts"
 import { validateGeneration, validateSample } from "./validateRequest.ts"
-
-/** The rows a generation trains on: the dataset's, less those it holds out for the membership-inference attack. */
-const trainingRowsOf = (rows: number, holdoutShare: number) =>
-  rows - holdoutSize(rows, { share: holdoutShare, maxRows: protectionBounds.holdoutMaxRows })
 
 /** Distinct values assumed per string column when estimating the encoded width (ingestion does not count them). */
 const assumedCategories = 20
@@ -83,6 +79,7 @@ export class GeneratorService extends Context.Service<GeneratorService>()("@synt
     const ids = yield* Ids
     const config = yield* GatewayConfig
     const blobs = yield* BlobStore
+    const projector = yield* ProjectorRuntime
     const limits = { maxRows: config.maxGeneratedRows, trainable: trainableGenerators }
 
     const notFound = (id: string) =>
@@ -132,35 +129,6 @@ export class GeneratorService extends Context.Service<GeneratorService>()("@synt
         Effect.orElseSucceed(() => byTypes)
       )
     }
-
-    /** The validator's test, so that a configuration it calls invalid is never trained (and one it accepts always is). */
-    const withinPrivacyBudget = (rows: number, valid: { epochs: number | null; batchSize: number | null; targetEpsilon: number | null }) =>
-      Effect.gen(function* () {
-        const batchSize = valid.batchSize ?? generationBounds.batchSize.default
-        if (batchSize > rows) {
-          return yield* new ValidationFailed({
-            detail: `batch_size ${batchSize} is larger than the dataset's ${rows} rows: dp-ctgan samples each batch from the rows.`,
-            errors: [{ field: "batch_size", message: `must be at most the dataset's row count (${rows}) for dp-ctgan` }]
-          })
-        }
-        const assessment = yield* assessDpConfiguration({
-          rows,
-          epochs: valid.epochs ?? generationBounds.epochs.default,
-          batchSize,
-          targetEpsilon: valid.targetEpsilon!,
-          maxBatchSize: generationBounds.batchSize.max
-        })
-        if (!assessment.valid) {
-          return yield* new PrivacyBudgetExceeded({
-            detail: [
-              assessment.reason ?? "privacy budget exceeded: the configuration cannot meet target_epsilon.",
-              ...assessment.recommendations
-            ].join(" "),
-            recommended_epochs: assessment.recommendedEpochs,
-            recommended_batch_size: assessment.recommendedBatchSize
-          })
-        }
-      })
 
     const generate = Effect.fn("GeneratorService.generate")(function* (datasetId: string, owner: UserId, body: GenerationRequest) {
       const dataset = yield* sourceDataset(datasetId, owner)
@@ -249,25 +217,19 @@ export class GeneratorService extends Context.Service<GeneratorService>()("@synt
 
     const cancel = Effect.fn("GeneratorService.cancel")(function* (id: string, owner: UserId) {
       const row = yield* visible(id, owner)
-      if (row.status !== "running") {
-        return yield* new AlreadyFinished({ detail: `Generator ${id} is ${row.status}: there is nothing to cancel.` })
-      }
-      yield* requestEvents.commit(
-        [{ type: "generator.cancel-requested", version: 1, payload: { generatorId: GeneratorId.make(row.id) } }],
-        {
-          aggregateId: row.id,
-          actor: userActor(owner),
-          notVisibleDetail: `The cancellation was recorded but is not visible yet. Poll GET /generators/${id}.`
-        }
-      )
-      const stopped = Effect.gen(function* () {
-        while (true) {
-          const current = yield* visible(id, owner)
-          if (current.status !== "running") return current
-          yield* Effect.sleep("50 millis")
-        }
+      const [cancelRequest] = yield* requestEvents.commit(yield* decideOnRow({ _tag: "RequestCancel" }, row, id), {
+        aggregateId: row.id,
+        actor: userActor(owner),
+        notVisibleDetail: `The cancellation was recorded but is not visible yet. Poll GET /generators/${id}.`
       })
-      const settled = yield* Effect.timeoutOption(stopped, config.cancelTimeout)
+      // The job ends with an event the generation service appends: answer once the read model shows it, or with
+      // the running job (202) after GENERATOR_CANCEL_TIMEOUT.
+      const settled = yield* awaitSettled({
+        read: visible(id, owner),
+        after: cancelRequest!,
+        applied: (position) => projector.waitFor([position], config.cancelTimeout),
+        timeout: config.cancelTimeout
+      })
       const current = Option.isSome(settled) ? settled.value : yield* visible(id, owner)
       return HttpServerResponse.jsonUnsafe(yield* recordOf(current), { status: current.status === "running" ? 202 : 200 })
     })

@@ -1,21 +1,48 @@
 import { SqlClient } from "effect/sql"
-import { consumedBy, type DomainEvent } from "@synth/contracts"
+import { type ConsumedEvent, consumedBy, type DomainEvent } from "@synth/contracts"
 import type { StoredEvent } from "@synth/eventlog"
+import { GeneratorJob } from "@synth/jobs"
 import { absurd, Effect } from "effect"
+import { type LifecycleColumns, lifecycleOf } from "./lifecycle.ts"
 
 const projected = consumedBy("generatorsProjection")
 
+type ProjectedEvent = ConsumedEvent<"generatorsProjection">
+
+/** The job's lifecycle as the rows keep it, with the sample the event names (if it names one). */
+const lifecycleInRows = (event: ProjectedEvent) =>
+  Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    const [row] = yield* sql<LifecycleColumns>`
+      SELECT id, status, attempts, phase FROM generators WHERE id = ${event.payload.generatorId}`
+    if (row === undefined) return GeneratorJob.initialState
+    if (event.type !== "generator.sampled" && event.type !== "generator.sample-failed" && event.type !== "generator.sample-requested") {
+      return lifecycleOf(row)
+    }
+    const sampleId = event.payload.outputDatasetId
+    const outputs = yield* sql<{ readonly status: GeneratorJob.SampleStatus }>`
+      SELECT status FROM generator_outputs WHERE dataset_id = ${sampleId} AND kind = 'sample'`
+    return lifecycleOf(row, new Map(outputs.map((output) => [sampleId, output.status])))
+  })
+
 /**
- * Folds generator events into `generators` and `generator_outputs`. Idempotent and first-outcome-wins: the request
- * inserts ON CONFLICT DO NOTHING, every later event only moves a `running` row, progress only for the current
- * attempt and never backwards. A requeued job starts over: phase queued, progress 0, its losses cleared. A deletion
- * (its owner being forgotten) removes the generator's rows.
+ * Maps generator events onto `generators` and `generator_outputs`. Whether an event changes the job is the
+ * decider's to say (`GeneratorJob.applies`, asked of the lifecycle the rows keep): the first outcome wins, only the
+ * running attempt reports, a redelivered or replayed event that already counted changes nothing. What counts is
+ * written as it is: a requeued job starts over (phase queued, progress 0, its losses cleared); progress never goes
+ * backwards and an epoch's losses are recorded once, so a report applied again (`synth replay --from`) changes
+ * nothing; a deletion (its owner being forgotten) removes the generator's rows.
  */
 export const applyGeneratorEvent = (event: DomainEvent, meta: StoredEvent) =>
   Effect.gen(function* () {
     if (!projected(event)) return
+    if (!GeneratorJob.applies(yield* lifecycleInRows(event), event)) return
+    yield* writeRows(event, meta.envelope.occurredAt)
+  })
+
+const writeRows = (event: ProjectedEvent, at: string) =>
+  Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
-    const at = meta.envelope.occurredAt
     switch (event.type) {
       case "generator.requested": {
         const job = event.payload
@@ -47,19 +74,19 @@ export const applyGeneratorEvent = (event: DomainEvent, meta: StoredEvent) =>
         yield* sql`
           UPDATE generators SET attempts = ${event.payload.attempt}, phase = 'fitting',
             started_at = COALESCE(started_at, ${at}), updated_at = ${at}
-          WHERE id = ${event.payload.generatorId} AND status = 'running' AND attempts < ${event.payload.attempt}`
+          WHERE id = ${event.payload.generatorId}`
         return
       case "generator.prepared": {
-        const { attempt, columns, generatorId, holdoutRows, scan, trainingRows } = event.payload
+        const { columns, generatorId, holdoutRows, scan, trainingRows } = event.payload
         const prepared = JSON.stringify({ rolesFrom: scan, trainingRows, holdoutRows })
         yield* sql`
           UPDATE generators SET columns = ${JSON.stringify(columns)}::jsonb,
             privacy = COALESCE(privacy, '{}'::jsonb) || ${prepared}::jsonb, updated_at = ${at}
-          WHERE id = ${generatorId} AND status = 'running' AND attempts = ${attempt}`
+          WHERE id = ${generatorId}`
         return
       }
       case "generator.progressed": {
-        const { attempt, generatorId, losses, phase, progress } = event.payload
+        const { generatorId, losses, phase, progress } = event.payload
         // Epochs already recorded are not appended again: `synth replay --from` re-applies events over the rows.
         const firstEpoch = losses[0]?.epoch ?? 0
         yield* sql`
@@ -67,13 +94,13 @@ export const applyGeneratorEvent = (event: DomainEvent, meta: StoredEvent) =>
             loss_history = CASE WHEN COALESCE((loss_history -> -1 ->> 'epoch')::int, 0) < ${firstEpoch}
               THEN loss_history || ${JSON.stringify(losses)}::jsonb ELSE loss_history END,
             updated_at = ${at}
-          WHERE id = ${generatorId} AND status = 'running' AND attempts = ${attempt}`
+          WHERE id = ${generatorId}`
         return
       }
       case "generator.requeued":
         yield* sql`
           UPDATE generators SET phase = 'queued', progress = 0, loss_history = '[]'::jsonb, updated_at = ${at}
-          WHERE id = ${event.payload.generatorId} AND status = 'running'`
+          WHERE id = ${event.payload.generatorId}`
         return
       case "generator.completed": {
         const { generatorId, model, privacy, protection, timings } = event.payload
@@ -83,10 +110,8 @@ export const applyGeneratorEvent = (event: DomainEvent, meta: StoredEvent) =>
           UPDATE generators SET status = 'completed', phase = NULL, progress = 100, model = ${JSON.stringify(stored)}::jsonb,
             fit_ms = ${timings.fitMs}, sample_ms = ${timings.sampleMs}, total_ms = ${timings.totalMs},
             privacy = CASE WHEN privacy IS NULL THEN NULL ELSE privacy || ${counts}::jsonb END, updated_at = ${at}
-          WHERE id = ${generatorId} AND status = 'running'`
-        yield* sql`
-          UPDATE generator_outputs SET status = 'completed'
-          WHERE dataset_id = ${event.payload.outputDatasetId} AND status = 'running'`
+          WHERE id = ${generatorId}`
+        yield* sql`UPDATE generator_outputs SET status = 'completed' WHERE dataset_id = ${event.payload.outputDatasetId}`
         return
       }
       case "generator.failed":
@@ -98,10 +123,8 @@ export const applyGeneratorEvent = (event: DomainEvent, meta: StoredEvent) =>
           : null
         yield* sql`
           UPDATE generators SET status = ${status}, phase = NULL, error = ${error}::jsonb, updated_at = ${at}
-          WHERE id = ${generatorId} AND status = 'running'`
-        yield* sql`
-          UPDATE generator_outputs SET status = ${status}
-          WHERE generator_id = ${generatorId} AND kind = 'generation' AND status = 'running'`
+          WHERE id = ${generatorId}`
+        yield* sql`UPDATE generator_outputs SET status = ${status} WHERE generator_id = ${generatorId} AND kind = 'generation'`
         return
       }
       case "generator.sample-requested": {
@@ -114,15 +137,13 @@ export const applyGeneratorEvent = (event: DomainEvent, meta: StoredEvent) =>
         return
       }
       case "generator.sampled":
-        yield* sql`
-          UPDATE generator_outputs SET status = 'completed'
-          WHERE dataset_id = ${event.payload.outputDatasetId} AND status = 'running'`
+        yield* sql`UPDATE generator_outputs SET status = 'completed' WHERE dataset_id = ${event.payload.outputDatasetId}`
         return
       case "generator.sample-failed":
         yield* sql`
           UPDATE generator_outputs SET status = 'failed', error = ${event.payload.message},
             error_reason = ${event.payload.reason ?? null}
-          WHERE dataset_id = ${event.payload.outputDatasetId} AND status = 'running'`
+          WHERE dataset_id = ${event.payload.outputDatasetId}`
         return
       case "generator.deleted":
         yield* sql`DELETE FROM generator_outputs WHERE generator_id = ${event.payload.generatorId}`

@@ -1,0 +1,56 @@
+import { AlreadyFinished, type GeneratorId, NotFound } from "@synth/contracts"
+import { GeneratorJob } from "@synth/jobs"
+import type { NonEmptyReadonlyArray } from "effect/Array"
+import { Array, Effect, Result } from "effect"
+import type { GeneratorRow } from "./GeneratorRepository.ts"
+
+/** What the read model keeps of a job's lifecycle. */
+export type LifecycleColumns = Pick<GeneratorRow, "id" | "status" | "attempts" | "phase">
+
+/**
+ * The job's lifecycle (the decider's state) as the read model keeps it, for the owner's commands and for the
+ * projection. `attempts` is the latest attempt started; a running job queued again after a start was requeued, as
+ * the next attempt (a requeue always names the attempt after the one that started). The row keeps no cancel request
+ * and no model key: the commands here do not ask them, the generation service's own state holds them. The
+ * samples are those the caller read (the projection reads the one an event names).
+ */
+export const lifecycleOf = (
+  row: LifecycleColumns,
+  samples: ReadonlyMap<string, GeneratorJob.SampleStatus> = new Map()
+): GeneratorJob.State => {
+  const requeued = row.status === "running" && row.phase === "queued" && row.attempts > 0
+  return {
+    status: row.status,
+    generatorId: row.id as GeneratorId,
+    attempt: requeued ? row.attempts + 1 : row.attempts,
+    started: row.attempts > 0 && !requeued,
+    cancelRequested: false,
+    modelBlobKey: null,
+    samples
+  }
+}
+
+/** The problem a refusal answers; `id` as the client wrote it, for the detail. */
+const problemOf = (id: string, refusal: GeneratorJob.Refusal) => {
+  switch (refusal._tag) {
+    case "GeneratorSettled":
+      return Effect.fail(new AlreadyFinished({ detail: `Generator ${id} is ${refusal.status}: there is nothing to cancel.` }))
+    case "GeneratorUnknown":
+      return Effect.fail(new NotFound({
+        detail: `There is no generator ${JSON.stringify(id.slice(0, 64))} among yours. List them with GET /generators/.`
+      }))
+    case "AttemptNotStartable":
+    case "SampleNotPending":
+      return Effect.die(new Error(`the gateway takes no command that is refused with ${refusal._tag}`))
+  }
+}
+
+/** Decides an owner's command on the generator's row: the events to commit, or the problem to answer. */
+export const decideOnRow = (command: GeneratorJob.Command, row: GeneratorRow, id: string) =>
+  Result.match(GeneratorJob.decide(command, lifecycleOf(row)), {
+    onFailure: (refusal) => problemOf(id, refusal),
+    onSuccess: (events) =>
+      Array.isReadonlyArrayNonEmpty(events)
+        ? Effect.succeed<NonEmptyReadonlyArray<GeneratorJob.Event>>(events)
+        : Effect.die(new Error(`${command._tag} decided nothing for generator ${row.id}`))
+  })
