@@ -1,4 +1,4 @@
-import { AlreadyFinished, type GeneratorId, NotFound } from "@synth/contracts"
+import { AlreadyFinished, GeneratorId, NotFound } from "@synth/contracts"
 import { GeneratorJob } from "@synth/jobs"
 import type { NonEmptyReadonlyArray } from "effect/Array"
 import { Array, Effect, Result } from "effect"
@@ -21,7 +21,7 @@ export const lifecycleOf = (
   const requeued = row.status === "running" && row.phase === "queued" && row.attempts > 0
   return {
     status: row.status,
-    generatorId: row.id as GeneratorId,
+    generatorId: GeneratorId.make(row.id),
     attempt: requeued ? row.attempts + 1 : row.attempts,
     started: row.attempts > 0 && !requeued,
     cancelRequested: false,

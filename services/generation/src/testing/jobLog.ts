@@ -1,19 +1,19 @@
 // A generator topic in memory for the generation service's unit tests: the monitor over it, events to append as the
 // gateway and the workers would, and what the log holds afterwards. No Kafka, no worker threads.
-import { type DatasetId, type DomainEvent, type GeneratorId, Topics, userActor, type UserId } from "@synth/contracts"
+import { DatasetId, type DomainEvent, GeneratorId, Topics, userActor, UserId } from "@synth/contracts"
 import { EventLog, EventWriter, layerMemory, type StoredEvent } from "@synth/eventlog"
 import { generatorEvents } from "@synth/jobs/testing"
 import { ConfigProvider, Effect, Layer, Stream } from "effect"
 import { JobMonitor } from "../JobMonitor.ts"
 import { LocalJobs } from "../LocalJobs.ts"
 
-export const generatorId = "0192f0c0-0000-7000-8000-0000000000a1" as GeneratorId
-export const ownerId = "0192f0c0-0000-7000-8000-0000000000b1" as UserId
-export const outputDatasetId = "0192f0c0-0000-7000-8000-0000000000c1" as DatasetId
-export const sampleDatasetId = "0192f0c0-0000-7000-8000-0000000000c2" as DatasetId
+export const generatorId = GeneratorId.make("0192f0c0-0000-7000-8000-0000000000a1")
+export const ownerId = UserId.make("0192f0c0-0000-7000-8000-0000000000b1")
+export const outputDatasetId = DatasetId.make("0192f0c0-0000-7000-8000-0000000000c1")
+export const sampleDatasetId = DatasetId.make("0192f0c0-0000-7000-8000-0000000000c2")
 
 const events = generatorEvents(
-  { generatorId, ownerId, datasetId: "0192f0c0-0000-7000-8000-0000000000d1" as DatasetId, outputDatasetId },
+  { generatorId, ownerId, datasetId: DatasetId.make("0192f0c0-0000-7000-8000-0000000000d1"), outputDatasetId },
   { generatorType: "gaussian_copula", parameters: { numRows: 100, epochs: null, batchSize: null, targetEpsilon: null } }
 )
 
