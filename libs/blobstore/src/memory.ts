@@ -2,18 +2,10 @@ import { Effect, HashMap, Layer, Option, Ref, Stream } from "effect"
 import { createHash } from "node:crypto"
 import type { BlobKey } from "./BlobKey.ts"
 import { BlobNotFound, BlobStore } from "./BlobStore.ts"
+import { readAll } from "./readAll.ts"
 
 /** Reads come back in chunks of this size, so consumers are tested against multi-chunk streams as in production. */
 const readChunkBytes = 64 * 1024
-
-const concatenate = (chunks: ReadonlyArray<Uint8Array>): Uint8Array => {
-  const bytes = new Uint8Array(chunks.reduce((size, chunk) => size + chunk.length, 0))
-  chunks.reduce((offset, chunk) => {
-    bytes.set(chunk, offset)
-    return offset + chunk.length
-  }, 0)
-  return bytes
-}
 
 /** The blob store in memory, for unit tests of the packages that use it. Passes the same contract suite. */
 export const makeMemory = Effect.gen(function*() {
@@ -30,7 +22,7 @@ export const makeMemory = Effect.gen(function*() {
     // The whole body is collected before the map changes, so a failing stream stores nothing.
     put: (key, body) =>
       Effect.gen(function*() {
-        const bytes = concatenate(yield* Stream.runCollect(body))
+        const bytes = yield* readAll(body)
         yield* Ref.update(blobs, HashMap.set(key, bytes))
         return { key, size: bytes.length, sha256: createHash("sha256").update(bytes).digest("hex") }
       }),
