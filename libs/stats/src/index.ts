@@ -29,3 +29,4 @@ export type {
   WarningKind
 } from "./quality/DataQuality.ts"
 export { qualityLevel } from "./quality/DataQuality.ts"
+export { twoSampleKsStatistic } from "./numeric/twoSampleKs.ts"
