@@ -1,4 +1,13 @@
-export { columnTypeOf } from "./arrow/tableSchema.ts"
+export {
+  booleanCodesOf,
+  type ColumnNumbers,
+  dictionaryEncode,
+  type DictionaryCodes,
+  epochMillisOf,
+  numbersOf,
+  withNaNForMissing
+} from "./arrow/columnValues.ts"
+export { columnTypeKey, columnTypeOf, sourceFormatKey, storageTypeOf } from "./arrow/tableSchema.ts"
 export { readTable } from "./arrow/readTable.ts"
 export { formKeys } from "./form/formKeys.ts"
 export type { ValueForm } from "./render/cellWriters.ts"
