@@ -30,3 +30,4 @@ export type {
 } from "./quality/DataQuality.ts"
 export { qualityLevel } from "./quality/DataQuality.ts"
 export { twoSampleKsStatistic } from "./numeric/twoSampleKs.ts"
+export { meanAndSquaredDeviations } from "./numeric/squaredDeviations.ts"
