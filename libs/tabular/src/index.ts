@@ -1,12 +1,4 @@
-export {
-  booleanCodesOf,
-  type ColumnNumbers,
-  dictionaryEncode,
-  type DictionaryCodes,
-  epochMillisOf,
-  numbersOf,
-  withNaNForMissing
-} from "./arrow/columnValues.ts"
+export * as ColumnValues from "./arrow/columnValues.ts"
 export { columnTypeKey, columnTypeOf, sourceFormatKey, storageTypeOf } from "./arrow/tableSchema.ts"
 export { readTable } from "./arrow/readTable.ts"
 export { formKeys } from "./form/formKeys.ts"

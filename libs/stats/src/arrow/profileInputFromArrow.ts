@@ -1,14 +1,5 @@
 import { DataType, type Field, Precision, type Table, type Vector } from "apache-arrow"
-import {
-  booleanCodesOf,
-  columnTypeKey,
-  columnTypeOf,
-  type DictionaryCodes,
-  dictionaryEncode,
-  epochMillisOf,
-  numbersOf,
-  withNaNForMissing
-} from "@synth/tabular"
+import { ColumnValues, columnTypeKey, columnTypeOf } from "@synth/tabular"
 import { Data as EffectData, Result } from "effect"
 import type { CategoricalColumn, ColumnType, ProfileColumn, ProfileInput } from "../ProfileInput.ts"
 
@@ -48,8 +39,13 @@ const storageFits = (logical: ColumnType, type: DataType): boolean => {
   }
 }
 
-const categoricalColumn = (name: string, type: "boolean" | "string", { categories, codes }: DictionaryCodes): CategoricalColumn =>
-  ({ name, type, codes, categories })
+const categoricalColumn = (
+  name: string,
+  type: "boolean" | "string",
+  { categories, codes }: ColumnValues.DictionaryCodes
+): CategoricalColumn => ({ name, type, codes, categories })
+
+const { withNaNForMissing } = ColumnValues
 
 const readColumn = (field: Field, vector: Vector): Result.Result<ProfileColumn, UnsupportedArrowField> => {
   const logical = logicalType(field)
@@ -69,14 +65,14 @@ const readColumn = (field: Field, vector: Vector): Result.Result<ProfileColumn, 
   switch (logical) {
     case "integer":
     case "float":
-      return Result.succeed({ name: field.name, type: logical, values: withNaNForMissing(numbersOf(vector)) })
+      return Result.succeed({ name: field.name, type: logical, values: withNaNForMissing(ColumnValues.numbersOf(vector)) })
     case "date":
     case "datetime":
-      return Result.succeed({ name: field.name, type: logical, values: withNaNForMissing(epochMillisOf(vector)) })
+      return Result.succeed({ name: field.name, type: logical, values: withNaNForMissing(ColumnValues.epochMillisOf(vector)) })
     case "boolean":
-      return Result.succeed(categoricalColumn(field.name, "boolean", booleanCodesOf(vector)))
+      return Result.succeed(categoricalColumn(field.name, "boolean", ColumnValues.booleanCodesOf(vector)))
     case "string":
-      return Result.succeed(categoricalColumn(field.name, "string", dictionaryEncode(vector)))
+      return Result.succeed(categoricalColumn(field.name, "string", ColumnValues.dictionaryEncode(vector)))
   }
 }
 

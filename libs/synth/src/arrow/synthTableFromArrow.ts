@@ -1,14 +1,5 @@
 import { DataType, type Field, type Table, type Vector } from "apache-arrow"
-import {
-  booleanCodesOf,
-  columnTypeKey,
-  columnTypeOf,
-  type DictionaryCodes,
-  dictionaryEncode,
-  epochMillisOf,
-  numbersOf,
-  sourceFormatKey
-} from "@synth/tabular"
+import { ColumnValues, columnTypeKey, columnTypeOf, sourceFormatKey } from "@synth/tabular"
 import { Data, Result } from "effect"
 import type { CategoricalColumn, ColumnType, ContinuousColumn, SynthColumn, SynthTable, TableForm } from "../table.ts"
 
@@ -39,13 +30,13 @@ const numericColumn = (field: Field, type: "integer" | "float", vector: Vector):
   kind: "continuous",
   name: field.name,
   type,
-  ...numbersOf(vector),
+  ...ColumnValues.numbersOf(vector),
   sourceFormat: null
 })
 
 /** Dates as days and datetimes as milliseconds since the epoch. */
 const temporalColumn = (field: Field, type: "date" | "datetime", vector: Vector): ContinuousColumn => {
-  const { missing, values } = epochMillisOf(vector)
+  const { missing, values } = ColumnValues.epochMillisOf(vector)
   return {
     kind: "continuous",
     name: field.name,
@@ -56,8 +47,11 @@ const temporalColumn = (field: Field, type: "date" | "datetime", vector: Vector)
   }
 }
 
-const categoricalColumn = (field: Field, type: "boolean" | "string", { categories, codes }: DictionaryCodes): CategoricalColumn =>
-  ({ kind: "categorical", name: field.name, type, categories, codes })
+const categoricalColumn = (
+  field: Field,
+  type: "boolean" | "string",
+  { categories, codes }: ColumnValues.DictionaryCodes
+): CategoricalColumn => ({ kind: "categorical", name: field.name, type, categories, codes })
 
 const readColumn = (field: Field, vector: Vector): Result.Result<SynthColumn, UnsupportedColumn> => {
   const declared = field.metadata.get(columnTypeKey)
@@ -79,9 +73,9 @@ const readColumn = (field: Field, vector: Vector): Result.Result<SynthColumn, Un
     case "datetime":
       return Result.succeed(temporalColumn(field, type, vector))
     case "boolean":
-      return Result.succeed(categoricalColumn(field, "boolean", booleanCodesOf(vector)))
+      return Result.succeed(categoricalColumn(field, "boolean", ColumnValues.booleanCodesOf(vector)))
     case "string":
-      return Result.succeed(categoricalColumn(field, "string", dictionaryEncode(vector)))
+      return Result.succeed(categoricalColumn(field, "string", ColumnValues.dictionaryEncode(vector)))
   }
 }
 
