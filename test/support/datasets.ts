@@ -49,38 +49,8 @@ export const typesOf = (detail: DatasetDetail): Record<string, ColumnType> =>
 export const missingOf = (detail: DatasetDetail): Record<string, number> =>
   Object.fromEntries(detail.columns.map((column) => [column.name, column.missing_count]))
 
-/** RFC 4180 CSV (`"` quotes, CRLF or LF) into rows of fields; enough to read what the server sends. */
-export const parseCsv = (text: string, delimiter = ","): Array<Array<string>> => {
-  const rows: Array<Array<string>> = []
-  let row: Array<string> = []
-  let field = ""
-  let quoted = false
-  for (let index = 0; index < text.length; index++) {
-    const char = text[index]!
-    if (quoted) {
-      if (char !== "\"") field += char
-      else if (text[index + 1] === "\"") {
-        field += "\""
-        index++
-      } else quoted = false
-    } else if (char === "\"") quoted = true
-    else if (char === delimiter) {
-      row.push(field)
-      field = ""
-    } else if (char === "\n" || char === "\r") {
-      if (char === "\r" && text[index + 1] === "\n") index++
-      row.push(field)
-      rows.push(row)
-      row = []
-      field = ""
-    } else field += char
-  }
-  if (field !== "" || row.length > 0) {
-    row.push(field)
-    rows.push(row)
-  }
-  return rows
-}
+/** RFC 4180 CSV into rows of fields; enough to read what the server sends. */
+export { parseCsv } from "@synth/stats/testing"
 
 export interface Problem {
   readonly type: string

@@ -3,6 +3,7 @@
 import { createReadStream, readFileSync, statSync } from "node:fs"
 import { request as httpRequest, type IncomingHttpHeaders } from "node:http"
 import { join } from "node:path"
+import { filenameParameters } from "@synth/standalone/multipart"
 import { bearer, goodPassword, http, uniqueEmail } from "./http.ts"
 import { repoRoot } from "./server.ts"
 
@@ -32,28 +33,12 @@ export interface FormPart {
   readonly content: string | Buffer
 }
 
-/**
- * A part's filename parameters: a plain ASCII name as `filename="..."`; any other also as `filename*` (RFC 8187,
- * exact) beside an ASCII fallback with `"`, CR and LF percent-encoded as browsers do.
- */
-const filenameParameters = (filename: string) => {
-  if (/^[\x20-\x7e]*$/.test(filename) && !/["\\]/.test(filename)) return `; filename="${filename}"`
-  const fallback = filename
-    .replaceAll("\r", "%0D")
-    .replaceAll("\n", "%0A")
-    .replaceAll("\"", "%22")
-    .replaceAll("\\", "%5C")
-    .replace(/[^\x20-\x7e]/g, "_")
-  const extended = encodeURIComponent(filename).replace(/['()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`)
-  return `; filename="${fallback}"; filename*=UTF-8''${extended}`
-}
-
 /** A `multipart/form-data` body. */
 export const multipart = (parts: ReadonlyArray<FormPart>) => {
   const boundary = `----synth-e2e-${Math.random().toString(36).slice(2)}${Date.now().toString(36)}`
   const chunks: Array<Buffer> = []
   for (const part of parts) {
-    const filename = part.filename === undefined ? "" : filenameParameters(part.filename)
+    const filename = part.filename === undefined ? "" : `; ${filenameParameters(part.filename)}`
     chunks.push(
       Buffer.from(
         `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"${filename}\r\n` +

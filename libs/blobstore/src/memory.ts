@@ -2,7 +2,7 @@ import { Effect, HashMap, Layer, Option, Ref, Stream } from "effect"
 import { createHash } from "node:crypto"
 import type { BlobKey } from "./BlobKey.ts"
 import { BlobNotFound, BlobStore } from "./BlobStore.ts"
-import { concatBytes } from "./readBytes.ts"
+import { readAll } from "./readAll.ts"
 
 /** Reads come back in chunks of this size, so consumers are tested against multi-chunk streams as in production. */
 const readChunkBytes = 64 * 1024
@@ -22,7 +22,7 @@ export const makeMemory = Effect.gen(function*() {
     // The whole body is collected before the map changes, so a failing stream stores nothing.
     put: (key, body) =>
       Effect.gen(function*() {
-        const bytes = concatBytes(yield* Stream.runCollect(body))
+        const bytes = yield* readAll(body)
         yield* Ref.update(blobs, HashMap.set(key, bytes))
         return { key, size: bytes.length, sha256: createHash("sha256").update(bytes).digest("hex") }
       }),

@@ -15,7 +15,8 @@ import { BlobStore } from "./BlobStore.ts"
 import { layerFromConfig } from "./config.ts"
 import { defaultPartSize, makeS3, type S3Options, s3Config } from "./s3.ts"
 import { blobStoreContract } from "./testing/contract.ts"
-import { chunked, readAll, sampleBytes, sha256 } from "./testing/fixtures.ts"
+import { readAll } from "./readAll.ts"
+import { chunked, sampleBytes, sha256 } from "./testing/fixtures.ts"
 
 class UploadAborted extends Data.TaggedError("UploadAborted") {}
 

@@ -29,3 +29,5 @@ export type {
   WarningKind
 } from "./quality/DataQuality.ts"
 export { qualityLevel } from "./quality/DataQuality.ts"
+export { twoSampleKsStatistic } from "./numeric/twoSampleKs.ts"
+export { meanAndSquaredDeviations } from "./numeric/squaredDeviations.ts"

@@ -1,4 +1,5 @@
-export { columnTypeOf } from "./arrow/tableSchema.ts"
+export * as ColumnValues from "./arrow/columnValues.ts"
+export { columnTypeKey, columnTypeOf, sourceFormatKey, storageTypeOf } from "./arrow/tableSchema.ts"
 export { readTable } from "./arrow/readTable.ts"
 export { formKeys } from "./form/formKeys.ts"
 export type { ValueForm } from "./render/cellWriters.ts"

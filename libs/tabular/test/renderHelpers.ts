@@ -9,7 +9,8 @@ import { renderTable, type RenderOptions } from "../src/render/renderTable.ts"
 export const fixture = (path: string): Uint8Array =>
   new Uint8Array(readFileSync(new URL(`../../../test/fixtures/${path}`, import.meta.url)))
 
-const concat = (chunks: ReadonlyArray<Uint8Array>): Uint8Array => new Uint8Array(Buffer.concat(chunks))
+/** The chunks' bytes joined in order. */
+export const concat = (chunks: ReadonlyArray<Uint8Array>): Uint8Array => new Uint8Array(Buffer.concat(chunks))
 
 /** The stored table (Arrow IPC stream bytes) of an upload of `bytes`. */
 export const ingestToIpc = (bytes: Uint8Array): Promise<Uint8Array> =>

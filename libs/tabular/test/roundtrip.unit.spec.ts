@@ -7,6 +7,7 @@ import { ingestTable } from "../src/ingestTable.ts"
 import { readTable } from "../src/arrow/readTable.ts"
 import { ingestBytes, plainValues } from "./ingestHelpers.ts"
 import { encodeText, type Encoding } from "./encodeText.ts"
+import { concat } from "./renderHelpers.ts"
 
 /** A value as the normalised table holds it: dates and datetimes as ISO strings. */
 type Value = number | boolean | string | null
@@ -135,13 +136,3 @@ describe("ingestTable round trip", () => {
       expect(plainValues(loaded)["n"]!.at(-1)).toBe(69_999)
     }))
 })
-
-const concat = (chunks: ReadonlyArray<Uint8Array>): Uint8Array => {
-  const out = new Uint8Array(chunks.reduce((total, chunk) => total + chunk.length, 0))
-  let at = 0
-  for (const chunk of chunks) {
-    out.set(chunk, at)
-    at += chunk.length
-  }
-  return out
-}

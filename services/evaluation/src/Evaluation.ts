@@ -1,6 +1,5 @@
-import { BlobKey, BlobStore, readBytes as readAll } from "@synth/blobstore"
+import { BlobKey, BlobStore, readAll } from "@synth/blobstore"
 import {
-  consumedBy,
   type DatasetId,
   type EvaluationFailureReason,
   type EvaluationId,
@@ -11,15 +10,14 @@ import {
   serviceActor
 } from "@synth/contracts"
 import type { GeneratorKind, MlUtilityConfig as LibraryMlUtilityConfig } from "@synth/evaluation"
-import { EventWriter, type StoredEvent, understoodEvent } from "@synth/eventlog"
-import { absurd, Clock, Context, Effect, Layer, Option, Semaphore, Stream } from "effect"
+import { eventHandler, EventWriter, outcomeContext } from "@synth/eventlog"
+import { Clock, Context, Data, Effect, Layer, Semaphore, Stream } from "effect"
 import { EvaluationConfig } from "./EvaluationConfig.ts"
 import type { EvaluationRequest } from "./worker/protocol.ts"
 import { runInWorker } from "./worker/runInWorker.ts"
 
 export const evaluationActor = serviceActor("evaluation")
 
-const handled = consumedBy("evaluator")
 
 /** The event's ML utility settings in the library's (the spec's) terms. */
 const libraryMlUtility = (config: MlUtilityConfig): LibraryMlUtilityConfig => ({
@@ -33,13 +31,8 @@ const libraryMlUtility = (config: MlUtilityConfig): LibraryMlUtilityConfig => ({
 /** The model whose settings the recommendations name: DP-CTGAN is tuned through CTGAN's (epochs, batch size). */
 const recommendationModel = (type: GeneratorType): GeneratorKind => (type === "dp-ctgan" ? "ctgan" : type)
 
-class DatasetUnavailable {
-  readonly _tag = "DatasetUnavailable"
-  readonly role: string
-  constructor(role: string) {
-    this.role = role
-  }
-}
+/** A table the evaluation needs is gone: `role` says which (real, synthetic or holdout). */
+class DatasetUnavailable extends Data.TaggedError("DatasetUnavailable")<{ readonly role: string }> {}
 
 /**
  * Evaluates generators' synthetic rows against real ones on request: reads the normalised tables, computes the
@@ -58,17 +51,9 @@ export class Evaluation extends Context.Service<Evaluation>()("@synth/evaluation
     const config = yield* EvaluationConfig
     const permits = yield* Semaphore.make(config.concurrency)
 
-    const outcomeContext = (envelope: EventEnvelope) => ({
-      aggregateId: envelope.aggregateId,
-      actor: evaluationActor,
-      correlationId: envelope.correlationId,
-      causationId: envelope.eventId,
-      eventIds: "derived" as const
-    })
-
     const readTable = (datasetId: DatasetId, role: string) =>
       readAll(blobs.get(BlobKey.make("datasets", datasetId, "table"))).pipe(
-        Effect.catchTag("BlobNotFound", () => Effect.fail(new DatasetUnavailable(role)))
+        Effect.catchTag("BlobNotFound", () => Effect.fail(new DatasetUnavailable({ role })))
       )
 
     const fail = (
@@ -80,7 +65,7 @@ export class Evaluation extends Context.Service<Evaluation>()("@synth/evaluation
       Effect.andThen(
         writer.append(
           [{ type: "evaluation.failed", version: 1, payload: { evaluationId, reason, message } }],
-          outcomeContext(envelope)
+          outcomeContext(evaluationActor, envelope)
         ),
         Effect.logInfo("evaluation failed", { evaluationId, reason })
       )
@@ -151,7 +136,7 @@ export class Evaluation extends Context.Service<Evaluation>()("@synth/evaluation
             }
           }
         ],
-        outcomeContext(envelope)
+        outcomeContext(evaluationActor, envelope)
       )
       return yield* Effect.logInfo("evaluation completed", {
         evaluationId,
@@ -162,18 +147,9 @@ export class Evaluation extends Context.Service<Evaluation>()("@synth/evaluation
     })
 
     /** One event of the evaluation topic; types this service does not react to are ignored. */
-    const handle = Effect.fn("Evaluation.handle")(function* (stored: StoredEvent) {
-      const understood = yield* understoodEvent(stored, "evaluation")
-      if (Option.isNone(understood)) return
-      const decoded = understood.value
-      if (!handled(decoded)) return
-      switch (decoded.type) {
-        case "evaluation.requested":
-          return yield* evaluate(decoded.payload, stored.envelope)
-        default:
-          return absurd<void>(decoded)
-      }
-    }, (effect, stored) => Effect.annotateLogs(effect, { eventId: stored.envelope.eventId, evaluationId: stored.key }))
+    const handle = eventHandler({ consumer: "evaluator", span: "Evaluation.handle", keyAnnotation: "evaluationId" }, {
+      "evaluation.requested": ({ payload }, stored) => evaluate(payload, stored.envelope)
+    })
 
     return { handle } as const
   })

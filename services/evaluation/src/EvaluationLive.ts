@@ -1,5 +1,5 @@
 import { Topics } from "@synth/contracts"
-import { EventLog, rejoinSchedule } from "@synth/eventlog"
+import { forkServiceConsumer } from "@synth/eventlog"
 import { Effect, Layer } from "effect"
 import { Evaluation } from "./Evaluation.ts"
 
@@ -13,15 +13,6 @@ export const evaluationGroup = "evaluation"
  * the layer (its worker thread terminated) and runs again on redelivery. Needs the event log and the blob store.
  */
 export const EvaluationLive = Layer.effectDiscard(
-  Effect.gen(function* () {
-    const log = yield* EventLog
-    const evaluation = yield* Evaluation
-    yield* log.consume({ group: evaluationGroup, topics: [Topics.evaluation.name], handle: evaluation.handle }).pipe(
-      Effect.sandbox,
-      Effect.tapError((cause) => Effect.logError("evaluation consumer failed; rejoining", cause)),
-      Effect.retry(rejoinSchedule),
-      Effect.annotateLogs({ service: "evaluation" }),
-      Effect.forkScoped
-    )
-  })
+  Effect.flatMap(Evaluation, ({ handle }) =>
+    forkServiceConsumer("evaluation", { group: evaluationGroup, topics: [Topics.evaluation.name], handle }))
 ).pipe(Layer.provide(Evaluation.layer))

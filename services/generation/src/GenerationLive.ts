@@ -1,5 +1,5 @@
 import { Topics } from "@synth/contracts"
-import { EventLog, rejoinSchedule } from "@synth/eventlog"
+import { forkServiceConsumer } from "@synth/eventlog"
 import { Effect, Layer } from "effect"
 import { Generation } from "./Generation.ts"
 import { JobMonitor } from "./JobMonitor.ts"
@@ -16,17 +16,8 @@ export const generationGroup = "generation"
  * blob store.
  */
 export const GenerationLive = Layer.effectDiscard(
-  Effect.gen(function* () {
-    const log = yield* EventLog
-    const generation = yield* Generation
-    yield* log.consume({ group: generationGroup, topics: [Topics.generator.name], handle: generation.handle }).pipe(
-      Effect.sandbox,
-      Effect.tapError((cause) => Effect.logError("generation consumer failed; rejoining", cause)),
-      Effect.retry(rejoinSchedule),
-      Effect.annotateLogs({ service: "generation" }),
-      Effect.forkScoped
-    )
-  })
+  Effect.flatMap(Generation, ({ handle }) =>
+    forkServiceConsumer("generation", { group: generationGroup, topics: [Topics.generator.name], handle }))
 ).pipe(
   Layer.provide(Generation.layer),
   // The runner asks the monitor's state of a job before it starts it; the monitor outlives it (built first).

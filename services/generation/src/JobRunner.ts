@@ -1,4 +1,4 @@
-import { BlobKey, BlobStore, readBytes } from "@synth/blobstore"
+import { BlobKey, BlobStore, readAll } from "@synth/blobstore"
 import type { DatasetId, EventEnvelope, GenerationFailureReason, GeneratorId, UserId } from "@synth/contracts"
 import { EventWriter } from "@synth/eventlog"
 import { GeneratorJob } from "@synth/jobs"
@@ -104,7 +104,7 @@ export class JobRunner extends Context.Service<JobRunner>()("@synth/generation/J
     const train = (job: GeneratorJob.RequestedGeneration, attempt: number, cause: EventEnvelope) =>
       Effect.gen(function* () {
         const startedAt = yield* Clock.currentTimeMillis
-        const table = yield* readBytes(blobs.get(BlobKey.make("datasets", job.datasetId, "table"))).pipe(
+        const table = yield* readAll(blobs.get(BlobKey.make("datasets", job.datasetId, "table"))).pipe(
           Effect.map((bytes) => ({ _tag: "Read" as const, bytes })),
           Effect.catchTag("BlobNotFound", () => Effect.succeed({ _tag: "Missing" as const }))
         )
@@ -182,9 +182,9 @@ export class JobRunner extends Context.Service<JobRunner>()("@synth/generation/J
 
     const sample = (job: SampleJob, cause: EventEnvelope) =>
       Effect.gen(function* () {
-        const artifact = yield* readBytes(blobs.get(BlobKey.make(...job.modelBlobKey.split("/"))))
+        const artifact = yield* readAll(blobs.get(BlobKey.make(...job.modelBlobKey.split("/"))))
         // A model trained before the protections existed has no filters beside it.
-        const filters = yield* readBytes(blobs.get(BlobKey.make("generators", job.generatorId, "filters"))).pipe(
+        const filters = yield* readAll(blobs.get(BlobKey.make("generators", job.generatorId, "filters"))).pipe(
           Effect.catchTag("BlobNotFound", () => Effect.succeed(null))
         )
         const outcome = yield* runInWorker(

@@ -1,5 +1,5 @@
 import { Topics } from "@synth/contracts"
-import { EventLog, rejoinSchedule } from "@synth/eventlog"
+import { forkServiceConsumer } from "@synth/eventlog"
 import { Effect, Layer } from "effect"
 import { Ingestion } from "./Ingestion.ts"
 
@@ -13,15 +13,6 @@ export const ingestGroup = "ingest"
  * Needs the event log and the blob store.
  */
 export const IngestLive = Layer.effectDiscard(
-  Effect.gen(function* () {
-    const log = yield* EventLog
-    const ingestion = yield* Ingestion
-    yield* log.consume({ group: ingestGroup, topics: [Topics.dataset.name], handle: ingestion.handle }).pipe(
-      Effect.sandbox,
-      Effect.tapError((cause) => Effect.logError("ingest consumer failed; rejoining", cause)),
-      Effect.retry(rejoinSchedule),
-      Effect.annotateLogs({ service: "ingest" }),
-      Effect.forkScoped
-    )
-  })
+  Effect.flatMap(Ingestion, ({ handle }) =>
+    forkServiceConsumer("ingest", { group: ingestGroup, topics: [Topics.dataset.name], handle }))
 ).pipe(Layer.provide(Ingestion.layer))

@@ -1,26 +1,12 @@
-import {
-  consumedBy,
-  type DatasetId,
-  decodeDomainEvent,
-  type DomainEventOf,
-  type EventEnvelope,
-  serviceActor
-} from "@synth/contracts"
+import { type DatasetId, type DomainEventOf, type EventEnvelope, serviceActor } from "@synth/contracts"
 import { BlobKey, BlobStore } from "@synth/blobstore"
-import { EventWriter, type StoredEvent } from "@synth/eventlog"
+import { eventHandler, EventWriter, outcomeContext, refuseOnDefect } from "@synth/eventlog"
 import { ingestTable, TabularError } from "@synth/tabular"
-import { absurd, Context, Effect, Layer } from "effect"
+import { Context, Effect, Layer } from "effect"
 
 export const ingestActor = serviceActor("ingest")
 
 type Uploaded = DomainEventOf<"dataset.uploaded">
-
-const handled = consumedBy("ingestion")
-
-/** The dataset no longer has its original: deleted (or already refused) before this ingestion ran. Nothing to do. */
-class OriginalGone {
-  readonly _tag = "OriginalGone"
-}
 
 /**
  * Turns uploaded originals into normalised typed tables. Handlers are idempotent under redelivery: outcome events
@@ -34,19 +20,11 @@ export class Ingestion extends Context.Service<Ingestion>()("@synth/ingest/Inges
     const blobs = yield* BlobStore
     const writer = yield* EventWriter
 
-    const outcomeContext = (envelope: EventEnvelope) => ({
-      aggregateId: envelope.aggregateId,
-      actor: ingestActor,
-      correlationId: envelope.correlationId,
-      causationId: envelope.eventId,
-      eventIds: "derived" as const
-    })
-
     const refuse = Effect.fn("Ingestion.refuse")(function* (datasetId: DatasetId, error: TabularError, envelope: EventEnvelope) {
       yield* blobs.removePrefix(BlobKey.make("datasets", datasetId))
       yield* writer.append(
         [{ type: "dataset.ingest-failed", version: 1, payload: { datasetId, reason: error.reason, message: error.message } }],
-        outcomeContext(envelope)
+        outcomeContext(ingestActor, envelope)
       )
       yield* Effect.logInfo("dataset refused", { datasetId, reason: error.reason })
     })
@@ -58,24 +36,18 @@ export class Ingestion extends Context.Service<Ingestion>()("@synth/ingest/Inges
       const read = () => blobs.get(originalKey)
       const outcome = yield* ingestTable(read).pipe(
         Effect.flatMap(({ summary, table }) => Effect.map(blobs.put(tableKey, table), (put) => ({ summary, put }))),
+        // A defect here is a bug in the parser on this very file: the file is refused.
+        refuseOnDefect(envelope, "ingestion failed on a bug; the upload is refused", (loggedWith) =>
+          new TabularError({
+            reason: "unparseable_file",
+            message: `The file could not be processed because of an internal error (${loggedWith}). Re-save it as UTF-8 CSV and upload it again.`
+          })),
         Effect.map((ingested) => ({ _tag: "Ingested" as const, ...ingested })),
         Effect.catchTags({
           TabularError: (error) => Effect.succeed({ _tag: "Refused" as const, error }),
-          BlobNotFound: () => Effect.succeed(new OriginalGone())
-        }),
-        // A defect here is a bug in the parser on this very file: redelivery would hit it again and hold up every
-        // later upload on the partition. Refuse the file (the cause goes to the log, never to the client).
-        Effect.catchDefect((defect) =>
-          Effect.logError("ingestion failed on a bug; the upload is refused", defect).pipe(
-            Effect.as({
-              _tag: "Refused" as const,
-              error: new TabularError({
-                reason: "unparseable_file",
-                message: `The file could not be processed because of an internal error (logged with event ${envelope.eventId}). Re-save it as UTF-8 CSV and upload it again.`
-              })
-            })
-          )
-        )
+          // The dataset no longer has its original: deleted (or already refused) before this ingestion ran.
+          BlobNotFound: () => Effect.succeed({ _tag: "OriginalGone" as const })
+        })
       )
       switch (outcome._tag) {
         case "OriginalGone":
@@ -109,7 +81,7 @@ export class Ingestion extends Context.Service<Ingestion>()("@synth/ingest/Inges
                 }
               }
             ],
-            outcomeContext(envelope)
+            outcomeContext(ingestActor, envelope)
           )
           return yield* Effect.logInfo("dataset ingested", {
             datasetId,
@@ -122,29 +94,10 @@ export class Ingestion extends Context.Service<Ingestion>()("@synth/ingest/Inges
     })
 
     /** One event of the dataset topic; types this service does not react to are ignored. */
-    const handle = Effect.fn("Ingestion.handle")(function* (stored: StoredEvent) {
-      const decoded = yield* decodeDomainEvent(stored.envelope).pipe(
-        Effect.catch((error) =>
-          Effect.as(
-            Effect.logWarning("event not understood by this version of the ingest service; skipped", {
-              type: stored.envelope.type,
-              version: stored.envelope.version,
-              error: error._tag
-            }),
-            undefined
-          )
-        )
-      )
-      if (decoded === undefined || !handled(decoded)) return
-      switch (decoded.type) {
-        case "dataset.uploaded":
-          return yield* ingest(decoded, stored.envelope)
-        case "dataset.deleted":
-          return yield* blobs.removePrefix(BlobKey.make("datasets", decoded.payload.datasetId))
-        default:
-          return absurd<void>(decoded)
-      }
-    }, (effect, stored) => Effect.annotateLogs(effect, { eventId: stored.envelope.eventId, datasetId: stored.key }))
+    const handle = eventHandler({ consumer: "ingestion", span: "Ingestion.handle", keyAnnotation: "datasetId" }, {
+      "dataset.uploaded": (event, stored) => ingest(event, stored.envelope),
+      "dataset.deleted": ({ payload }) => blobs.removePrefix(BlobKey.make("datasets", payload.datasetId))
+    })
 
     return { handle } as const
   })

@@ -1,25 +1,17 @@
-import { consumedBy, type DatasetId, type EventEnvelope, type PiiScanKind, serviceActor } from "@synth/contracts"
+import { type DatasetId, type EventEnvelope, type PiiScanKind, serviceActor } from "@synth/contracts"
 import { BlobKey, BlobStore } from "@synth/blobstore"
-import { EventWriter, type StoredEvent, understoodEvent } from "@synth/eventlog"
+import { eventHandler, EventWriter, outcomeContext, refuseOnDefect } from "@synth/eventlog"
 import { mergeAiVerdicts, sampleScanInput, type ScanInput, scanColumns } from "@synth/pii"
 import { readTable } from "@synth/tabular"
-import { absurd, Context, Effect, Layer, Option, Stream } from "effect"
+import { Context, Data, Effect, Layer, Stream } from "effect"
 import { AiLayer } from "./ai/AiLayer.ts"
 import { PrivacyConfig } from "./PrivacyConfig.ts"
 import { type AiLayerOutcome, piiResource } from "./resource.ts"
 
 export const privacyActor = serviceActor("privacy")
 
-const handled = consumedBy("piiScanning")
-
 /** Why a table gave no scan: the client's message (names columns, never values). */
-class Unscannable {
-  readonly _tag = "Unscannable"
-  readonly message: string
-  constructor(message: string) {
-    this.message = message
-  }
-}
+class Unscannable extends Data.TaggedError("Unscannable")<{ readonly message: string }> {}
 
 const retryAdvice = "Download the dataset, check it and upload it again."
 
@@ -42,36 +34,23 @@ export class Privacy extends Context.Service<Privacy>()("@synth/privacy/Privacy"
     const ai = yield* AiLayer
     const config = yield* PrivacyConfig
 
-    const outcomeContext = (envelope: EventEnvelope) => ({
-      aggregateId: envelope.aggregateId,
-      actor: privacyActor,
-      correlationId: envelope.correlationId,
-      causationId: envelope.eventId,
-      eventIds: "derived" as const
-    })
+    // A defect is a bug of the scanner on this very table: the request is refused.
+    const refuseOnBug = (envelope: EventEnvelope) =>
+      refuseOnDefect(envelope, "the scan failed on a bug; the request is refused", (loggedWith) =>
+        new Unscannable({
+          message: `The dataset could not be scanned because of an internal error (${loggedWith}). ${retryAdvice}`
+        }))
 
     const sample = (datasetId: DatasetId, envelope: EventEnvelope) =>
       readTable(blobs.get(BlobKey.make("datasets", datasetId, "table"))).pipe(
         Effect.map((table) => sampleScanInput(table, config.sampleRows)),
         Effect.catchTags({
           TabularError: (error) =>
-            Effect.fail(new Unscannable(`The dataset's table could not be read (${error.message}). ${retryAdvice}`)),
+            Effect.fail(new Unscannable({ message: `The dataset's table could not be read (${error.message}). ${retryAdvice}` })),
           BlobNotFound: () =>
-            Effect.fail(new Unscannable(`The dataset's table is missing (deleted meanwhile?). ${retryAdvice}`))
+            Effect.fail(new Unscannable({ message: `The dataset's table is missing (deleted meanwhile?). ${retryAdvice}` }))
         }),
-        Effect.catchDefect((defect) => refuseOnBug(defect, envelope))
-      )
-
-    // A defect is a bug of the scanner on this very table: redelivery would hit it again and hold up every later
-    // request on the partition. Refuse it (the cause goes to the log, never to the client).
-    const refuseOnBug = (defect: unknown, envelope: EventEnvelope) =>
-      Effect.andThen(
-        Effect.logError("the scan failed on a bug; the request is refused", defect),
-        Effect.fail(
-          new Unscannable(
-            `The dataset could not be scanned because of an internal error (logged with event ${envelope.eventId}). ${retryAdvice}`
-          )
-        )
+        refuseOnBug(envelope)
       )
 
     /** The basic scan, plus the AI layer's verdicts for the enhanced one (or a warning when it gave none). */
@@ -101,7 +80,7 @@ export class Privacy extends Context.Service<Privacy>()("@synth/privacy/Privacy"
             )
           )
         )
-      }).pipe(Effect.catchDefect((defect) => refuseOnBug(defect, envelope)))
+      }).pipe(refuseOnBug(envelope))
 
     const refuse = (datasetId: DatasetId, kind: PiiScanKind, refused: Unscannable, envelope: EventEnvelope) =>
       Effect.andThen(
@@ -113,7 +92,7 @@ export class Privacy extends Context.Service<Privacy>()("@synth/privacy/Privacy"
               payload: { datasetId, scan: kind, reason: "unable_to_analyze", message: refused.message }
             }
           ],
-          outcomeContext(envelope)
+          outcomeContext(privacyActor, envelope)
         ),
         Effect.logInfo("dataset not scanned", { datasetId, scan: kind })
       )
@@ -156,7 +135,7 @@ export class Privacy extends Context.Service<Privacy>()("@synth/privacy/Privacy"
             }
           }
         ],
-        outcomeContext(envelope)
+        outcomeContext(privacyActor, envelope)
       )
       return yield* Effect.logInfo("dataset scanned", {
         datasetId,
@@ -167,22 +146,12 @@ export class Privacy extends Context.Service<Privacy>()("@synth/privacy/Privacy"
     })
 
     /** One event of the dataset topic; types this service does not react to are ignored. */
-    const handle = Effect.fn("Privacy.handle")(function* (stored: StoredEvent) {
-      const understood = yield* understoodEvent(stored, "privacy")
-      if (Option.isNone(understood)) return
-      const decoded = understood.value
-      if (!handled(decoded)) return
-      switch (decoded.type) {
-        case "dataset.pii-scan-requested":
-          return yield* scanDataset(decoded.payload.datasetId, decoded.payload.scan, stored.envelope)
-        // A result written while the deletion was on its way would outlive the dataset: the deletion comes after
-        // the request on the dataset's partition, so removing the blobs here leaves nothing behind.
-        case "dataset.deleted":
-          return yield* blobs.removePrefix(BlobKey.make("datasets", decoded.payload.datasetId))
-        default:
-          return absurd<void>(decoded)
-      }
-    }, (effect, stored) => Effect.annotateLogs(effect, { eventId: stored.envelope.eventId, datasetId: stored.key }))
+    const handle = eventHandler({ consumer: "piiScanning", span: "Privacy.handle", keyAnnotation: "datasetId" }, {
+      "dataset.pii-scan-requested": ({ payload }, stored) => scanDataset(payload.datasetId, payload.scan, stored.envelope),
+      // A result written while the deletion was on its way would outlive the dataset: the deletion comes after
+      // the request on the dataset's partition, so removing the blobs here leaves nothing behind.
+      "dataset.deleted": ({ payload }) => blobs.removePrefix(BlobKey.make("datasets", payload.datasetId))
+    })
 
     return { handle } as const
   })

@@ -1,5 +1,5 @@
 import { Topics } from "@synth/contracts"
-import { EventLog, rejoinSchedule } from "@synth/eventlog"
+import { forkServiceConsumer } from "@synth/eventlog"
 import { Effect, Layer } from "effect"
 import { AiLayerLive } from "./ai/aiLayerLive.ts"
 import { Privacy } from "./Privacy.ts"
@@ -14,15 +14,6 @@ export const privacyGroup = "privacy"
  * comes from the settings (PrivacyConfig).
  */
 export const PrivacyLive = Layer.effectDiscard(
-  Effect.gen(function* () {
-    const log = yield* EventLog
-    const privacy = yield* Privacy
-    yield* log.consume({ group: privacyGroup, topics: [Topics.dataset.name], handle: privacy.handle }).pipe(
-      Effect.sandbox,
-      Effect.tapError((cause) => Effect.logError("privacy consumer failed; rejoining", cause)),
-      Effect.retry(rejoinSchedule),
-      Effect.annotateLogs({ service: "privacy" }),
-      Effect.forkScoped
-    )
-  })
+  Effect.flatMap(Privacy, ({ handle }) =>
+    forkServiceConsumer("privacy", { group: privacyGroup, topics: [Topics.dataset.name], handle }))
 ).pipe(Layer.provide(Privacy.layer), Layer.provide(AiLayerLive))

@@ -1,23 +1,15 @@
-import { consumedBy, type DatasetId, type EventEnvelope, serviceActor } from "@synth/contracts"
+import { type DatasetId, type EventEnvelope, serviceActor } from "@synth/contracts"
 import { BlobKey, BlobStore } from "@synth/blobstore"
-import { EventWriter, type StoredEvent, understoodEvent } from "@synth/eventlog"
+import { eventHandler, EventWriter, outcomeContext, refuseOnDefect } from "@synth/eventlog"
 import { profile, profileInputFromArrow } from "@synth/stats"
 import { readTable } from "@synth/tabular"
-import { absurd, Context, Effect, Layer, Option, Stream } from "effect"
+import { Context, Data, Effect, Layer, Stream } from "effect"
 import { profileResource } from "./masking.ts"
 
 export const profilingActor = serviceActor("profiling")
 
-const handled = consumedBy("profiling")
-
 /** Why a table gave no profile: the client's message (names columns, never values). */
-class Unanalyzable {
-  readonly _tag = "Unanalyzable"
-  readonly message: string
-  constructor(message: string) {
-    this.message = message
-  }
-}
+class Unanalyzable extends Data.TaggedError("Unanalyzable")<{ readonly message: string }> {}
 
 const retryAdvice = "Download the dataset, check it and upload it again."
 
@@ -36,14 +28,6 @@ export class Profiling extends Context.Service<Profiling>()("@synth/profiling/Pr
     const blobs = yield* BlobStore
     const writer = yield* EventWriter
 
-    const outcomeContext = (envelope: EventEnvelope) => ({
-      aggregateId: envelope.aggregateId,
-      actor: profilingActor,
-      correlationId: envelope.correlationId,
-      causationId: envelope.eventId,
-      eventIds: "derived" as const
-    })
-
     const analyze = (datasetId: DatasetId, envelope: EventEnvelope) =>
       readTable(blobs.get(BlobKey.make("datasets", datasetId, "table"))).pipe(
         Effect.flatMap((table) => Effect.fromResult(profileInputFromArrow(table))),
@@ -52,23 +36,16 @@ export class Profiling extends Context.Service<Profiling>()("@synth/profiling/Pr
         Effect.flatMap((input) => Effect.sync(() => profileResource(datasetId, profile(input)))),
         Effect.catchTags({
           TabularError: (error) =>
-            Effect.fail(new Unanalyzable(`The dataset's table could not be read (${error.message}). ${retryAdvice}`)),
-          UnsupportedArrowField: (error) => Effect.fail(new Unanalyzable(`${error.message} ${retryAdvice}`)),
+            Effect.fail(new Unanalyzable({ message: `The dataset's table could not be read (${error.message}). ${retryAdvice}` })),
+          UnsupportedArrowField: (error) => Effect.fail(new Unanalyzable({ message: `${error.message} ${retryAdvice}` })),
           BlobNotFound: () =>
-            Effect.fail(new Unanalyzable(`The dataset's table is missing (deleted meanwhile?). ${retryAdvice}`))
+            Effect.fail(new Unanalyzable({ message: `The dataset's table is missing (deleted meanwhile?). ${retryAdvice}` }))
         }),
-        // A defect here is a bug of the profiler on this very table: redelivery would hit it again and hold up every
-        // later request on the partition. Refuse it (the cause goes to the log, never to the client).
-        Effect.catchDefect((defect) =>
-          Effect.andThen(
-            Effect.logError("profiling failed on a bug; the request is refused", defect),
-            Effect.fail(
-              new Unanalyzable(
-                `The dataset could not be analyzed because of an internal error (logged with event ${envelope.eventId}). ${retryAdvice}`
-              )
-            )
-          )
-        )
+        // A defect here is a bug of the profiler on this very table: the request is refused.
+        refuseOnDefect(envelope, "profiling failed on a bug; the request is refused", (loggedWith) =>
+          new Unanalyzable({
+            message: `The dataset could not be analyzed because of an internal error (${loggedWith}). ${retryAdvice}`
+          }))
       )
 
     const profileDataset = Effect.fn("Profiling.profileDataset")(function* (datasetId: DatasetId, envelope: EventEnvelope) {
@@ -85,7 +62,7 @@ export class Profiling extends Context.Service<Profiling>()("@synth/profiling/Pr
               payload: { datasetId, reason: "unable_to_analyze", message: outcome.message }
             }
           ],
-          outcomeContext(envelope)
+          outcomeContext(profilingActor, envelope)
         )
         return yield* Effect.logInfo("dataset not profiled", { datasetId })
       }
@@ -110,7 +87,7 @@ export class Profiling extends Context.Service<Profiling>()("@synth/profiling/Pr
             }
           }
         ],
-        outcomeContext(envelope)
+        outcomeContext(profilingActor, envelope)
       )
       return yield* Effect.logInfo("dataset profiled", {
         datasetId,
@@ -121,22 +98,12 @@ export class Profiling extends Context.Service<Profiling>()("@synth/profiling/Pr
     })
 
     /** One event of the dataset topic; types this service does not react to are ignored. */
-    const handle = Effect.fn("Profiling.handle")(function* (stored: StoredEvent) {
-      const understood = yield* understoodEvent(stored, "profiling")
-      if (Option.isNone(understood)) return
-      const decoded = understood.value
-      if (!handled(decoded)) return
-      switch (decoded.type) {
-        case "dataset.profile-requested":
-          return yield* profileDataset(decoded.payload.datasetId, stored.envelope)
-        // A profile written while the deletion was on its way would outlive the dataset: the deletion comes after
-        // the request on the dataset's partition, so removing the blobs here leaves nothing behind.
-        case "dataset.deleted":
-          return yield* blobs.removePrefix(BlobKey.make("datasets", decoded.payload.datasetId))
-        default:
-          return absurd<void>(decoded)
-      }
-    }, (effect, stored) => Effect.annotateLogs(effect, { eventId: stored.envelope.eventId, datasetId: stored.key }))
+    const handle = eventHandler({ consumer: "profiling", span: "Profiling.handle", keyAnnotation: "datasetId" }, {
+      "dataset.profile-requested": ({ payload }, stored) => profileDataset(payload.datasetId, stored.envelope),
+      // A profile written while the deletion was on its way would outlive the dataset: the deletion comes after
+      // the request on the dataset's partition, so removing the blobs here leaves nothing behind.
+      "dataset.deleted": ({ payload }) => blobs.removePrefix(BlobKey.make("datasets", payload.datasetId))
+    })
 
     return { handle } as const
   })

@@ -1,5 +1,5 @@
 import { Topics } from "@synth/contracts"
-import { EventLog, rejoinSchedule } from "@synth/eventlog"
+import { forkServiceConsumer } from "@synth/eventlog"
 import { Effect, Layer } from "effect"
 import { Profiling } from "./Profiling.ts"
 
@@ -12,15 +12,6 @@ export const profilingGroup = "profiling"
  * backoff, and the request is delivered again from the committed cursor. Needs the event log and the blob store.
  */
 export const ProfilingLive = Layer.effectDiscard(
-  Effect.gen(function* () {
-    const log = yield* EventLog
-    const profiling = yield* Profiling
-    yield* log.consume({ group: profilingGroup, topics: [Topics.dataset.name], handle: profiling.handle }).pipe(
-      Effect.sandbox,
-      Effect.tapError((cause) => Effect.logError("profiling consumer failed; rejoining", cause)),
-      Effect.retry(rejoinSchedule),
-      Effect.annotateLogs({ service: "profiling" }),
-      Effect.forkScoped
-    )
-  })
+  Effect.flatMap(Profiling, ({ handle }) =>
+    forkServiceConsumer("profiling", { group: profilingGroup, topics: [Topics.dataset.name], handle }))
 ).pipe(Layer.provide(Profiling.layer))

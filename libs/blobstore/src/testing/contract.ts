@@ -3,7 +3,8 @@ import { Data, Effect, type Layer, Result, Stream } from "effect"
 import { randomUUID } from "node:crypto"
 import { BlobKey } from "../BlobKey.ts"
 import { BlobNotFound, BlobStore } from "../BlobStore.ts"
-import { chunked, readAll, sampleBytes, sha256 } from "./fixtures.ts"
+import { readAll } from "../readAll.ts"
+import { chunked, sampleBytes, sha256 } from "./fixtures.ts"
 
 class UploadAborted extends Data.TaggedError("UploadAborted") {}
 

@@ -23,6 +23,3 @@ export const chunked = (bytes: Uint8Array, sizes: ReadonlyArray<number> = [1, 40
   })
 
 export const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex")
-
-export const readAll = <E>(stream: Stream.Stream<Uint8Array, E>) =>
-  Effect.map(Stream.runCollect(stream), (chunks) => Buffer.concat(chunks))

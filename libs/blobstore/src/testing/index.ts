@@ -1,2 +1,2 @@
 export { blobStoreContract } from "./contract.ts"
-export { chunked, readAll, sampleBytes, sha256 } from "./fixtures.ts"
+export { chunked, sampleBytes, sha256 } from "./fixtures.ts"

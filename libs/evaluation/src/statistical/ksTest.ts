@@ -1,3 +1,4 @@
+import { twoSampleKsStatistic } from "@synth/stats"
 import { kolmogorovSurvival } from "./special/kolmogorov.ts"
 import { exactTwoSample, roundHalfEven } from "./special/twoSampleExact.ts"
 
@@ -12,25 +13,13 @@ export interface KsTestResult {
 /** scipy's MAX_AUTO_N: method="auto" is exact up to this many values in the larger sample. */
 const MAX_EXACT_SIZE = 10_000
 
-/** The two-sample KS statistic over two ascending samples (a merge walk; ties advance both sides together). */
-export const ksStatistic = (a: Float64Array, b: Float64Array): number => {
-  let i = 0, j = 0, statistic = 0
-  while (i < a.length && j < b.length) {
-    const value = Math.min(a[i]!, b[j]!)
-    while (i < a.length && a[i]! <= value) i++
-    while (j < b.length && b[j]! <= value) j++
-    statistic = Math.max(statistic, Math.abs(i / a.length - j / b.length))
-  }
-  return statistic
-}
-
 /**
  * scipy.stats.ks_2samp(a, b) (two-sided, method "auto") on ascending samples without NaN: the exact p-value while
  * max(n₁, n₂) ≤ 10,000, otherwise kstwo.sf(D, round(n₁n₂/(n₁ + n₂))) ("asymp"). Null for an empty sample.
  */
 export const ksTest = (a: Float64Array, b: Float64Array): KsTestResult | null => {
   if (a.length === 0 || b.length === 0) return null
-  let statistic = ksStatistic(a, b)
+  let statistic = twoSampleKsStatistic(a, b)
   if (Math.max(a.length, b.length) <= MAX_EXACT_SIZE) {
     const exact = exactTwoSample(a.length, b.length, statistic)
     if (exact.pValue !== null) return { statistic: exact.statistic, pValue: exact.pValue, method: "exact" }

@@ -1,5 +1,5 @@
 import { SqlClient } from "effect/sql"
-import { EventLog, type EventLogError, type Position, rejoinSchedule, type StoredEvent } from "@synth/eventlog"
+import { EventLog, type EventLogError, type Position, retryRejoining, type StoredEvent } from "@synth/eventlog"
 import { Context, DateTime, Duration, Effect, HashMap, Layer, Option, type Scope, Stream } from "effect"
 import { type CatchUpSummary, makeCatchUp, type OnProgress } from "./catchUp.ts"
 import { cursorKey, makeCursors } from "./cursors.ts"
@@ -128,11 +128,7 @@ const make = (projections: ReadonlyArray<AnyProjection>) =>
             { concurrency: "unbounded", discard: true }
           )
         ),
-        Effect.sandbox,
-        Effect.tapError((cause) =>
-          Effect.logError(`Projection ${projection.name} failed on ${topic}; retrying`, cause)
-        ),
-        Effect.retry(rejoinSchedule),
+        retryRejoining(`Projection ${projection.name} failed on ${topic}; retrying`),
         Effect.annotateLogs({ projection: projection.name, topic })
       )
 

@@ -1,4 +1,5 @@
 import { DataType, type Field, Precision, type Table, type Vector } from "apache-arrow"
+import { ColumnValues, columnTypeKey, columnTypeOf } from "@synth/tabular"
 import { Data as EffectData, Result } from "effect"
 import type { CategoricalColumn, ColumnType, ProfileColumn, ProfileInput } from "../ProfileInput.ts"
 
@@ -10,12 +11,9 @@ export class UnsupportedArrowField extends EffectData.TaggedError("UnsupportedAr
   readonly message: string
 }> {}
 
-const logicalTypes: ReadonlyArray<ColumnType> = ["integer", "float", "boolean", "date", "datetime", "string"]
-
 /** The logical type @synth/tabular wrote in `synth.type`, else the one the storage type implies. */
 const logicalType = (field: Field): ColumnType | undefined => {
-  const declared = field.metadata.get("synth.type")
-  if (declared !== undefined) return logicalTypes.find((type) => type === declared)
+  if (field.metadata.has(columnTypeKey)) return columnTypeOf(field)
   const type = field.type
   if (DataType.isInt(type)) return "integer"
   if (DataType.isFloat(type)) return "float"
@@ -41,66 +39,18 @@ const storageFits = (logical: ColumnType, type: DataType): boolean => {
   }
 }
 
-/** Numbers straight from each chunk's value buffer (already sliced to the chunk), NaN where the validity says null. */
-const numericValues = (vector: Vector): Float64Array => {
-  const values = new Float64Array(vector.length)
-  let position = 0
-  for (const chunk of vector.data) {
-    const buffer = chunk.values as ArrayLike<number | bigint>
-    for (let index = 0; index < chunk.length; index++) {
-      values[position + index] = chunk.nullCount > 0 && !chunk.getValid(index) ? NaN : Number(buffer[index]!)
-    }
-    position += chunk.length
-  }
-  return values
-}
+const categoricalColumn = (
+  name: string,
+  type: "boolean" | "string",
+  { categories, codes }: ColumnValues.DictionaryCodes
+): CategoricalColumn => ({ name, type, codes, categories })
 
-/** Dates and timestamps as epoch milliseconds: apache-arrow's get() converts every unit to them. */
-const temporalValues = (vector: Vector): Float64Array => {
-  const values = new Float64Array(vector.length)
-  for (let row = 0; row < vector.length; row++) {
-    const value: unknown = vector.get(row)
-    values[row] = value === null || value === undefined ? NaN : Number(value)
-  }
-  return values
-}
-
-const booleanCodes = (vector: Vector): Int32Array => {
-  const codes = new Int32Array(vector.length)
-  for (let row = 0; row < vector.length; row++) {
-    const value: unknown = vector.get(row)
-    codes[row] = value === null || value === undefined ? -1 : value ? 1 : 0
-  }
-  return codes
-}
-
-/** Dictionary-encodes strings in order of first appearance while scanning. */
-const stringColumn = (name: string, vector: Vector): CategoricalColumn => {
-  const codes = new Int32Array(vector.length)
-  const dictionary = new Map<string, number>()
-  const categories: Array<string> = []
-  for (let row = 0; row < vector.length; row++) {
-    const value: unknown = vector.get(row)
-    if (value === null || value === undefined) {
-      codes[row] = -1
-      continue
-    }
-    const text = String(value)
-    let code = dictionary.get(text)
-    if (code === undefined) {
-      code = categories.length
-      dictionary.set(text, code)
-      categories.push(text)
-    }
-    codes[row] = code
-  }
-  return { name, type: "string", codes, categories }
-}
+const { withNaNForMissing } = ColumnValues
 
 const readColumn = (field: Field, vector: Vector): Result.Result<ProfileColumn, UnsupportedArrowField> => {
   const logical = logicalType(field)
   if (logical === undefined || !storageFits(logical, field.type)) {
-    const declared = field.metadata.get("synth.type")
+    const declared = field.metadata.get(columnTypeKey)
     return Result.fail(
       new UnsupportedArrowField({
         field: field.name,
@@ -115,14 +65,14 @@ const readColumn = (field: Field, vector: Vector): Result.Result<ProfileColumn, 
   switch (logical) {
     case "integer":
     case "float":
-      return Result.succeed({ name: field.name, type: logical, values: numericValues(vector) })
+      return Result.succeed({ name: field.name, type: logical, values: withNaNForMissing(ColumnValues.numbersOf(vector)) })
     case "date":
     case "datetime":
-      return Result.succeed({ name: field.name, type: logical, values: temporalValues(vector) })
+      return Result.succeed({ name: field.name, type: logical, values: withNaNForMissing(ColumnValues.epochMillisOf(vector)) })
     case "boolean":
-      return Result.succeed({ name: field.name, type: "boolean", codes: booleanCodes(vector), categories: ["false", "true"] })
+      return Result.succeed(categoricalColumn(field.name, "boolean", ColumnValues.booleanCodesOf(vector)))
     case "string":
-      return Result.succeed(stringColumn(field.name, vector))
+      return Result.succeed(categoricalColumn(field.name, "string", ColumnValues.dictionaryEncode(vector)))
   }
 }
 

@@ -143,14 +143,7 @@ export const correlationRatio = (
   const totalSquares = squares - sum * mean
   // Constant over the joint rows (though not overall) leaves only rounding noise here: decide it exactly.
   if (!(totalSquares > squares * 1e-12)) return exactCorrelationRatio(values, categorical.codes, categoryCount)
-  let betweenSquares = 0
-  for (let code = 0; code < categoryCount; code++) {
-    const n = counts[code]!
-    if (n === 0) continue
-    const deviation = sums[code]! / n - mean
-    betweenSquares += n * deviation * deviation
-  }
-  return Math.min(1, Math.sqrt(betweenSquares / totalSquares))
+  return ratioOfSquares(sums, counts, categoryCount, mean, totalSquares)
 }
 
 /** The two-pass definition over rows with both values present; codes ≥ categoryCount count as missing. */
@@ -182,6 +175,17 @@ const exactCorrelationRatio = (values: Float64Array, codes: Int32Array, category
     totalSquares += (value - mean) * (value - mean)
   }
   if (!(totalSquares > 0)) return null
+  return ratioOfSquares(sums, counts, categoryCount, mean, totalSquares)
+}
+
+/** η from the first `categoryCount` categories' sums and counts: √(between-category / total squares), at most 1. */
+const ratioOfSquares = (
+  sums: Float64Array,
+  counts: Float64Array,
+  categoryCount: number,
+  mean: number,
+  totalSquares: number
+): number => {
   let betweenSquares = 0
   for (let code = 0; code < categoryCount; code++) {
     const n = counts[code]!

@@ -1,1 +1,2 @@
-export { parseCsv, profileInputFromCsv } from "./profileInputFromCsv.ts"
+export { parseCsv } from "./parseCsv.ts"
+export { profileInputFromCsv } from "./profileInputFromCsv.ts"

@@ -1,4 +1,5 @@
 import type { ProfileColumn, ProfileInput } from "../ProfileInput.ts"
+import { parseCsv } from "./parseCsv.ts"
 
 // A small CSV reader for tests and benchmarks, so they need neither @synth/tabular nor Python. It reads the shared
 // fixtures the way the reference script has pandas read them: "" and "NA" are missing, a column is numeric when
@@ -7,39 +8,6 @@ import type { ProfileColumn, ProfileInput } from "../ProfileInput.ts"
 const missingMarkers = new Set(["", "NA"])
 const integerPattern = /^[+-]?\d+$/
 const numberPattern = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/
-
-/** Records of RFC 4180 CSV: quoted fields may hold commas, doubled quotes and line breaks. */
-export const parseCsv = (text: string): Array<Array<string>> => {
-  const records: Array<Array<string>> = []
-  let record: Array<string> = []
-  let field = ""
-  let quoted = false
-  for (let index = 0; index < text.length; index++) {
-    const char = text[index]!
-    if (quoted) {
-      if (char !== "\"") field += char
-      else if (text[index + 1] === "\"") {
-        field += "\""
-        index++
-      } else quoted = false
-    } else if (char === "\"") quoted = true
-    else if (char === ",") {
-      record.push(field)
-      field = ""
-    } else if (char === "\n" || char === "\r") {
-      if (char === "\r" && text[index + 1] === "\n") index++
-      record.push(field)
-      records.push(record)
-      record = []
-      field = ""
-    } else field += char
-  }
-  if (field !== "" || record.length > 0) {
-    record.push(field)
-    records.push(record)
-  }
-  return records
-}
 
 const typedColumn = (name: string, cells: ReadonlyArray<string>): ProfileColumn => {
   const present = cells.filter((cell) => !missingMarkers.has(cell))

@@ -1,4 +1,5 @@
 import { DataType, type Field, type Table, type Vector } from "apache-arrow"
+import { ColumnValues, columnTypeKey, columnTypeOf, sourceFormatKey } from "@synth/tabular"
 import { Data, Result } from "effect"
 import type { CategoricalColumn, ColumnType, ContinuousColumn, SynthColumn, SynthTable, TableForm } from "../table.ts"
 
@@ -8,7 +9,6 @@ export class UnsupportedColumn extends Data.TaggedError("UnsupportedColumn")<{
   readonly message: string
 }> {}
 
-const columnTypes: ReadonlyArray<ColumnType> = ["integer", "float", "boolean", "date", "datetime", "string"]
 const millisecondsPerDay = 86_400_000
 
 const storageFits = (type: ColumnType, storage: DataType): boolean => {
@@ -26,78 +26,36 @@ const storageFits = (type: ColumnType, storage: DataType): boolean => {
   }
 }
 
-/** Numbers straight from each chunk's value buffer; `missing` marks nulls (null when there are none). */
-const numericColumn = (field: Field, type: "integer" | "float", vector: Vector): ContinuousColumn => {
-  const values = new Float64Array(vector.length)
-  const missing = new Uint8Array(vector.length)
-  let position = 0
-  for (const chunk of vector.data) {
-    const buffer = chunk.values as ArrayLike<number | bigint>
-    for (let index = 0; index < chunk.length; index++) {
-      if (chunk.nullCount > 0 && !chunk.getValid(index)) missing[position + index] = 1
-      else values[position + index] = Number(buffer[index]!)
-    }
-    position += chunk.length
-  }
-  return { kind: "continuous", name: field.name, type, values, ...withMissing(missing, vector.nullCount), sourceFormat: null }
-}
+const numericColumn = (field: Field, type: "integer" | "float", vector: Vector): ContinuousColumn => ({
+  kind: "continuous",
+  name: field.name,
+  type,
+  ...ColumnValues.numbersOf(vector),
+  sourceFormat: null
+})
 
-/** Dates as days and datetimes as milliseconds since the epoch: apache-arrow's get() answers milliseconds for both. */
+/** Dates as days and datetimes as milliseconds since the epoch. */
 const temporalColumn = (field: Field, type: "date" | "datetime", vector: Vector): ContinuousColumn => {
-  const values = new Float64Array(vector.length)
-  const missing = new Uint8Array(vector.length)
-  for (let row = 0; row < vector.length; row++) {
-    const value: unknown = vector.get(row)
-    if (value === null || value === undefined) missing[row] = 1
-    else values[row] = type === "date" ? Math.round(Number(value) / millisecondsPerDay) : Number(value)
-  }
+  const { missing, values } = ColumnValues.epochMillisOf(vector)
   return {
     kind: "continuous",
     name: field.name,
     type,
-    values,
-    ...withMissing(missing, vector.nullCount),
-    sourceFormat: field.metadata.get("synth.sourceFormat") ?? null
+    values: type === "date" ? values.map((millis) => Math.round(millis / millisecondsPerDay)) : values,
+    missing,
+    sourceFormat: field.metadata.get(sourceFormatKey) ?? null
   }
 }
 
-const withMissing = (missing: Uint8Array, nullCount: number) => ({ missing: nullCount > 0 ? missing : null })
-
-const booleanColumn = (field: Field, vector: Vector): CategoricalColumn => {
-  const codes = new Int32Array(vector.length)
-  for (let row = 0; row < vector.length; row++) {
-    const value: unknown = vector.get(row)
-    codes[row] = value === null || value === undefined ? -1 : value ? 1 : 0
-  }
-  return { kind: "categorical", name: field.name, type: "boolean", categories: ["false", "true"], codes }
-}
-
-/** Strings dictionary-encoded in order of first appearance. */
-const stringColumn = (field: Field, vector: Vector): CategoricalColumn => {
-  const codes = new Int32Array(vector.length)
-  const dictionary = new Map<string, number>()
-  const categories: Array<string> = []
-  for (let row = 0; row < vector.length; row++) {
-    const value: unknown = vector.get(row)
-    if (value === null || value === undefined) {
-      codes[row] = -1
-      continue
-    }
-    const text = String(value)
-    let code = dictionary.get(text)
-    if (code === undefined) {
-      code = categories.length
-      dictionary.set(text, code)
-      categories.push(text)
-    }
-    codes[row] = code
-  }
-  return { kind: "categorical", name: field.name, type: "string", categories, codes }
-}
+const categoricalColumn = (
+  field: Field,
+  type: "boolean" | "string",
+  { categories, codes }: ColumnValues.DictionaryCodes
+): CategoricalColumn => ({ kind: "categorical", name: field.name, type, categories, codes })
 
 const readColumn = (field: Field, vector: Vector): Result.Result<SynthColumn, UnsupportedColumn> => {
-  const declared = field.metadata.get("synth.type")
-  const type = columnTypes.find((candidate) => candidate === declared)
+  const declared = field.metadata.get(columnTypeKey)
+  const type = columnTypeOf(field)
   if (type === undefined || !storageFits(type, field.type)) {
     return Result.fail(
       new UnsupportedColumn({
@@ -115,9 +73,9 @@ const readColumn = (field: Field, vector: Vector): Result.Result<SynthColumn, Un
     case "datetime":
       return Result.succeed(temporalColumn(field, type, vector))
     case "boolean":
-      return Result.succeed(booleanColumn(field, vector))
+      return Result.succeed(categoricalColumn(field, "boolean", ColumnValues.booleanCodesOf(vector)))
     case "string":
-      return Result.succeed(stringColumn(field, vector))
+      return Result.succeed(categoricalColumn(field, "string", ColumnValues.dictionaryEncode(vector)))
   }
 }
 
@@ -125,7 +83,7 @@ const readColumn = (field: Field, vector: Vector): Result.Result<SynthColumn, Un
 const formOf = (table: Table): TableForm => ({
   table: Object.fromEntries(table.schema.metadata),
   columns: Object.fromEntries(
-    table.schema.fields.map((field) => [field.name, Object.fromEntries([...field.metadata].filter(([key]) => key !== "synth.type"))])
+    table.schema.fields.map((field) => [field.name, Object.fromEntries([...field.metadata].filter(([key]) => key !== columnTypeKey))])
   )
 })
 

@@ -1,21 +1,6 @@
-import {
-  Bool,
-  type Data,
-  DateDay,
-  Field,
-  Float64,
-  Int32,
-  makeBuilder,
-  makeData,
-  RecordBatch,
-  Schema,
-  Struct,
-  Table,
-  tableToIPC,
-  TimestampMillisecond,
-  Utf8
-} from "apache-arrow"
-import type { ColumnType, SynthColumn, SynthTable, TableForm } from "../table.ts"
+import { type Data, Field, Int32, makeBuilder, makeData, RecordBatch, Schema, Struct, Table, tableToIPC } from "apache-arrow"
+import { columnTypeKey, sourceFormatKey, storageTypeOf } from "@synth/tabular"
+import type { SynthColumn, SynthTable, TableForm } from "../table.ts"
 
 /** Rows per record batch: readers (the CSV download) work batch by batch, so this bounds their working set. */
 const batchRows = 65_536
@@ -30,30 +15,18 @@ const int32Max = 2 ** 31 - 1
  */
 const fieldOf = (column: SynthColumn, form: TableForm | undefined): Field => {
   const metadata = new Map<string, string>(Object.entries(form?.columns[column.name] ?? {}))
-  metadata.set("synth.type", column.type)
-  if (column.kind === "continuous" && column.sourceFormat !== null) metadata.set("synth.sourceFormat", column.sourceFormat)
+  metadata.set(columnTypeKey, column.type)
+  if (column.kind === "continuous" && column.sourceFormat !== null) metadata.set(sourceFormatKey, column.sourceFormat)
   return new Field(column.name, storageOf(column), true, metadata)
 }
 
 const fitsInt32 = (values: Float64Array) => values.every((value) => Math.abs(value) <= int32Max)
 
-const storageOf = (column: SynthColumn) => {
-  const type: ColumnType = column.type
-  switch (type) {
-    case "integer":
-      return column.kind === "continuous" && fitsInt32(column.values) ? new Int32() : new Float64()
-    case "float":
-      return new Float64()
-    case "date":
-      return new DateDay()
-    case "datetime":
-      return new TimestampMillisecond("UTC")
-    case "boolean":
-      return new Bool()
-    case "string":
-      return new Utf8()
-  }
-}
+const storageOf = (column: SynthColumn) =>
+  storageTypeOf(
+    column.type,
+    column.type === "integer" && column.kind === "continuous" && fitsInt32(column.values) ? "int32" : "float64"
+  )
 
 const isMissing = (column: SynthColumn, row: number) =>
   column.kind === "continuous" ? column.missing !== null && column.missing[row] === 1 : column.codes[row]! < 0

@@ -1,3 +1,4 @@
+import { meanAndSquaredDeviations } from "@synth/stats"
 import type { Random } from "../random.ts"
 
 /**
@@ -49,14 +50,7 @@ const nearest = (centres: Float64Array, value: number): number => {
   return best
 }
 
-const variance = (values: Float64Array): number => {
-  let mean = 0
-  for (const value of values) mean += value
-  mean /= values.length
-  let sum = 0
-  for (const value of values) sum += (value - mean) ** 2
-  return sum / values.length
-}
+const variance = (values: Float64Array): number => meanAndSquaredDeviations(values).squares / values.length
 
 const seedCentres = (values: Float64Array, clusters: number, random: Random): Float64Array => {
   const centres = new Float64Array(clusters)

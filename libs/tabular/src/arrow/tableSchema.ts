@@ -17,13 +17,16 @@ export const columnTypeOf = (field: Field): ColumnType | undefined => {
   return type !== undefined && columnTypes.has(type) ? (type as ColumnType) : undefined
 }
 
-const arrowTypeOf = (plan: ColumnPlan): DataType => {
-  const conversion = plan.conversion
-  switch (conversion.type) {
+/**
+ * The Arrow type a normalised table stores a column of `type` in. Integers are Int32 when every value fits, else
+ * Float64 (`integers` says which); dates are days, datetimes UTC milliseconds.
+ */
+export const storageTypeOf = (type: ColumnType, integers: "int32" | "float64"): DataType => {
+  switch (type) {
     case "boolean":
       return new Bool()
     case "integer":
-      return conversion.storage === "int32" ? new Int32() : new Float64()
+      return integers === "int32" ? new Int32() : new Float64()
     case "float":
       return new Float64()
     case "date":
@@ -34,6 +37,9 @@ const arrowTypeOf = (plan: ColumnPlan): DataType => {
       return new Utf8()
   }
 }
+
+const arrowTypeOf = ({ conversion }: ColumnPlan): DataType =>
+  storageTypeOf(conversion.type, conversion.type === "integer" ? conversion.storage : "float64")
 
 export const tableSchema = (
   summary: IngestSummary,

@@ -18,7 +18,7 @@ const extendedValue = (text: string) =>
  * as every client sends it. Any other name also goes as `filename*` (RFC 8187), which carries it exactly (parsers
  * such as multipasta prefer it), beside an ASCII fallback with `"`, CR and LF percent-encoded as browsers do.
  */
-const filenameParameters = (filename: string) => {
+export const filenameParameters = (filename: string) => {
   if (/^[\x20-\x7e]*$/.test(filename) && !/["\\]/.test(filename)) return `filename="${filename}"`
   const fallback = filename
     .replaceAll("\r", "%0D")

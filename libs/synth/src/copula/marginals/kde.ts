@@ -1,3 +1,4 @@
+import { meanAndSquaredDeviations } from "@synth/stats"
 import { normalCdf, normalPdf } from "../special/normal.ts"
 import { gridDistribution } from "./gridDistribution.ts"
 import type { Marginal } from "./Marginal.ts"
@@ -11,11 +12,7 @@ const MAX_GRID = 65_536
 /** Scott's rule as scipy's gaussian_kde: n^(−1/5) times the sample standard deviation (ddof 1). */
 export const scottBandwidth = (sorted: Float64Array): number => {
   const n = sorted.length
-  let sum = 0
-  for (let i = 0; i < n; i++) sum += sorted[i]!
-  const mean = sum / n
-  let squares = 0
-  for (let i = 0; i < n; i++) squares += (sorted[i]! - mean) ** 2
+  const { squares } = meanAndSquaredDeviations(sorted)
   return Math.sqrt(squares / (n - 1)) * Math.pow(n, -0.2)
 }
 

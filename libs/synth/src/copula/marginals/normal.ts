@@ -1,3 +1,4 @@
+import { meanAndSquaredDeviations } from "@synth/stats"
 import { normalCdf, normalPpf } from "../special/normal.ts"
 import type { Marginal } from "./Marginal.ts"
 
@@ -10,11 +11,6 @@ export const normalMarginal = (loc: number, scale: number): Marginal => ({
 
 /** copulas' GaussianUnivariate: the mean and the population standard deviation (numpy's std, ddof 0). */
 export const fitNormal = (sorted: Float64Array): Marginal => {
-  const n = sorted.length
-  let sum = 0
-  for (let i = 0; i < n; i++) sum += sorted[i]!
-  const mean = sum / n
-  let squares = 0
-  for (let i = 0; i < n; i++) squares += (sorted[i]! - mean) ** 2
-  return normalMarginal(mean, Math.sqrt(squares / n))
+  const { mean, squares } = meanAndSquaredDeviations(sorted)
+  return normalMarginal(mean, Math.sqrt(squares / sorted.length))
 }

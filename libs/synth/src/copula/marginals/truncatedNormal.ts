@@ -1,3 +1,4 @@
+import { meanAndSquaredDeviations } from "@synth/stats"
 import { normalCdf, normalPpf, normalSurvival } from "../special/normal.ts"
 import type { Marginal } from "./Marginal.ts"
 import { nelderMead } from "./nelderMead.ts"
@@ -40,11 +41,7 @@ export const fitTruncatedNormal = (sorted: Float64Array): Marginal => {
   const n = sorted.length
   const low = sorted[0]! - FLOAT32_EPSILON
   const high = sorted[n - 1]! + FLOAT32_EPSILON
-  let sum = 0
-  for (let i = 0; i < n; i++) sum += sorted[i]!
-  const mean = sum / n
-  let centred = 0
-  for (let i = 0; i < n; i++) centred += (sorted[i]! - mean) ** 2
+  const { mean, squares: centred } = meanAndSquaredDeviations(sorted)
   const std = Math.sqrt(centred / n)
   const maxScale = (high - low) ** 2
   // Σ(x − loc)² = centred + n·(mean − loc)², exact whatever loc is.

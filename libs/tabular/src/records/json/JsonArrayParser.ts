@@ -1,8 +1,6 @@
 import { TabularError } from "../../TabularError.ts"
-import { MAX_RECORD_CHARS, type RecordParser } from "../RecordParser.ts"
-import type { Cell } from "../RecordStream.ts"
-import { describeJsonValue, isJsonObject } from "./describeJson.ts"
-import { type ColumnShape, FlatColumns } from "./FlatColumns.ts"
+import { MAX_RECORD_CHARS } from "../RecordParser.ts"
+import { JsonObjectsParser, unparseable } from "./JsonObjectsParser.ts"
 
 const QUOTE = 0x22
 const BACKSLASH = 0x5c
@@ -23,9 +21,7 @@ type Place = (typeof Place)[keyof typeof Place]
  * node_modules (stream-json builds every value token by token in JavaScript, and needs Node streams).
  * Positions in messages are character offsets from the start of the text.
  */
-export class JsonArrayParser implements RecordParser {
-  readonly #columns = new FlatColumns()
-  #rows: Array<Array<Cell>> = []
+export class JsonArrayParser extends JsonObjectsParser {
   #text = ""
   /** Characters dropped from the front of #text so far, to report absolute offsets. */
   #dropped = 0
@@ -35,29 +31,6 @@ export class JsonArrayParser implements RecordParser {
   #depth = 0
   #inString = false
   #elementStart = 0
-  #elements = 0
-
-  get columns(): ReadonlyArray<string> {
-    return this.#columns.names
-  }
-
-  get shapes(): ReadonlyArray<ColumnShape> {
-    return this.#columns.shapes
-  }
-
-  get started(): boolean {
-    return this.#elements > 0
-  }
-
-  get pendingRows(): number {
-    return this.#rows.length
-  }
-
-  takeRows(): Array<Array<Cell>> {
-    const rows = this.#rows
-    this.#rows = []
-    return rows
-  }
 
   push(text: string): void {
     this.#text = this.#text === "" ? text : this.#text + text
@@ -68,17 +41,17 @@ export class JsonArrayParser implements RecordParser {
     this.#pos -= keepFrom
     this.#elementStart = 0
     if (this.#text.length > MAX_RECORD_CHARS) {
-      throw unparseable(`Element ${this.#elements + 1} of the JSON array (at character ${this.#dropped}) is ` +
+      throw unparseable(`Element ${this.objectCount + 1} of the JSON array (at character ${this.#dropped}) is ` +
         `longer than ${MAX_RECORD_CHARS / 1024 / 1024} MiB characters; a bracket or quote is probably never closed.`)
     }
   }
 
   end(): void {
     if (this.#place !== Place.AfterArray) {
-      throw unparseable(`The JSON array is not closed: the file ends inside element ${this.#elements + 1} ` +
+      throw unparseable(`The JSON array is not closed: the file ends inside element ${this.objectCount + 1} ` +
         `(at character ${this.#dropped + this.#text.length}). The file may be truncated.`)
     }
-    if (this.#elements === 0) {
+    if (this.objectCount === 0) {
       throw new TabularError({ reason: "empty_file", message: "The file is an empty JSON array: it has no rows." })
     }
   }
@@ -127,22 +100,15 @@ export class JsonArrayParser implements RecordParser {
   #element(source: string, closesArray: boolean): void {
     const offset = this.#dropped + this.#elementStart
     if (source.trim() === "") {
-      if (closesArray && this.#elements === 0) return
-      throw unparseable(`Element ${this.#elements + 1} of the JSON array (at character ${offset}) is missing ` +
+      if (closesArray && this.objectCount === 0) return
+      throw unparseable(`Element ${this.objectCount + 1} of the JSON array (at character ${offset}) is missing ` +
         "(two commas in a row, or a comma before the closing bracket).")
     }
-    this.#elements++
-    let value: unknown
-    try {
-      value = JSON.parse(source)
-    } catch {
-      throw unparseable(`Element ${this.#elements} of the JSON array (at character ${offset}) is not valid JSON.`)
-    }
-    if (!isJsonObject(value)) {
-      throw unparseable(`Element ${this.#elements} of the JSON array is ${describeJsonValue(value)}; expected an ` +
-        "object per row.")
-    }
-    this.#rows.push(this.#columns.toRow(value))
+    const element = this.objectCount + 1
+    this.addObject(source, {
+      invalid: () => `Element ${element} of the JSON array (at character ${offset}) is not valid JSON.`,
+      notObject: (described) => `Element ${element} of the JSON array is ${described}; expected an object per row.`
+    })
   }
 }
 
@@ -158,4 +124,3 @@ const stringEnd = (text: string, from: number): number => {
 
 const isJsonWhitespace = (code: number): boolean => code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09
 
-const unparseable = (message: string) => new TabularError({ reason: "unparseable_file", message })

@@ -1,38 +1,11 @@
 import { TabularError } from "../../TabularError.ts"
-import { MAX_RECORD_CHARS, type RecordParser } from "../RecordParser.ts"
-import type { Cell } from "../RecordStream.ts"
-import { describeJsonValue, isJsonObject } from "./describeJson.ts"
-import { type ColumnShape, FlatColumns } from "./FlatColumns.ts"
+import { MAX_RECORD_CHARS } from "../RecordParser.ts"
+import { JsonObjectsParser, unparseable } from "./JsonObjectsParser.ts"
 
 /** Newline-delimited JSON: one object per line, blank lines skipped; messages name the 1-based line. */
-export class NdjsonParser implements RecordParser {
-  readonly #columns = new FlatColumns()
-  #rows: Array<Array<Cell>> = []
+export class NdjsonParser extends JsonObjectsParser {
   #pending = ""
   #line = 1
-  #objects = 0
-
-  get columns(): ReadonlyArray<string> {
-    return this.#columns.names
-  }
-
-  get shapes(): ReadonlyArray<ColumnShape> {
-    return this.#columns.shapes
-  }
-
-  get started(): boolean {
-    return this.#objects > 0
-  }
-
-  get pendingRows(): number {
-    return this.#rows.length
-  }
-
-  takeRows(): Array<Array<Cell>> {
-    const rows = this.#rows
-    this.#rows = []
-    return rows
-  }
 
   push(text: string): void {
     const pending = this.#pending === "" ? text : this.#pending + text
@@ -50,7 +23,7 @@ export class NdjsonParser implements RecordParser {
   end(): void {
     this.#parseLine(this.#pending)
     this.#pending = ""
-    if (this.#objects === 0) {
+    if (this.objectCount === 0) {
       throw new TabularError({ reason: "empty_file", message: "The file has no JSON objects: it has no rows." })
     }
   }
@@ -58,18 +31,9 @@ export class NdjsonParser implements RecordParser {
   #parseLine(source: string): void {
     const line = this.#line++
     if (source.trim() === "") return
-    let value: unknown
-    try {
-      value = JSON.parse(source)
-    } catch {
-      throw unparseable(`Line ${line} is not valid JSON; NDJSON needs one complete JSON object per line.`)
-    }
-    if (!isJsonObject(value)) {
-      throw unparseable(`Line ${line} is ${describeJsonValue(value)}; expected one JSON object per line.`)
-    }
-    this.#objects++
-    this.#rows.push(this.#columns.toRow(value))
+    this.addObject(source, {
+      invalid: () => `Line ${line} is not valid JSON; NDJSON needs one complete JSON object per line.`,
+      notObject: (described) => `Line ${line} is ${described}; expected one JSON object per line.`
+    })
   }
 }
-
-const unparseable = (message: string) => new TabularError({ reason: "unparseable_file", message })
