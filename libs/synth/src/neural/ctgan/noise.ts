@@ -38,15 +38,19 @@ export const gaussians = (count: number, deviation: number, random: Random): Flo
  * Each entry `value` or 0 with probability ½ (a fair coin): 32 coins per uniform draw, its 32 leading bits, which a
  * uniform double in [0, 1) holds independently.
  */
-export const fairCoins = (count: number, value: number, random: Random): Float32Array => {
-  const values = new Float32Array(count)
+export const fairCoins = (count: number, value: number, random: Random): Float32Array =>
+  fillFairCoins(new Float32Array(count), 0, count, value, random)
+
+/** fairCoins' draws written into `into` from `offset` on (the direct steps' masks: no array per draw). */
+export const fillFairCoins = (into: Float32Array, offset: number, count: number, value: number, random: Random): Float32Array => {
   for (let start = 0; start < count; start += 32) {
     let bits = Math.floor(random.next() * 4294967296)
     const end = Math.min(count, start + 32)
+    // value · bit without a branch: the coins are unpredictable by design.
     for (let i = start; i < end; i++) {
-      values[i] = (bits & 1) === 1 ? value : 0
+      into[offset + i] = value * (bits & 1)
       bits >>>= 1
     }
   }
-  return values
+  return into
 }

@@ -11,7 +11,7 @@ import { gumbelNoise } from "../activation.ts"
 import { type ConditionDraw, conditionVectors } from "../conditions.ts"
 import { ADAM } from "../ctganParts.ts"
 import { generatorVariables } from "../generator.ts"
-import { fairCoins, standardNormals } from "../noise.ts"
+import { fillFairCoins, standardNormals } from "../noise.ts"
 import type { TrainingContext } from "../trainingContext.ts"
 import type { AdversarialLoss, DirectCritic } from "./directCritic.ts"
 import { makeDirectGenerator } from "./directGenerator.ts"
@@ -91,7 +91,7 @@ export const makeDirectGeneratorSide = (
   const drawMasks: DirectGeneratorSide["drawMasks"] = (critic, first, count) => {
     critic.masks.forEach((mask, layer) => {
       const size = maskSizes[layer]!
-      mask.set(fairCoins(count * size, DROPOUT_KEPT, random), first * size)
+      fillFairCoins(mask, first * size, count * size, DROPOUT_KEPT, random)
     })
   }
 
