@@ -1,7 +1,6 @@
 import * as tf from "@tensorflow/tfjs"
 import { beforeAll, describe, expect, it } from "vitest"
 import { makeRandom } from "../../../random.ts"
-import { fitTableTransformer } from "../../../transform/index.ts"
 import { readWeights } from "../../parallel/weights.ts"
 import { loadNativeGemm } from "../../tf/native/nativeGemm.ts"
 import { startWasmBackend } from "../../tf/wasmBackend.ts"
@@ -11,10 +10,9 @@ import { applyDiscriminator, discriminatorVariables, dropoutMasks, makeDiscrimin
 import { dpCtganStep } from "../dpCtganStep.ts"
 import { generatorVariables } from "../generator.ts"
 import { gaussians } from "../noise.ts"
-import { settingsOf } from "../options.ts"
 import { clippedGradientSum } from "../perSampleClipping.ts"
 import type { PrivacyPlan } from "../privacyPlan.ts"
-import { twoModeTable } from "../testing/twoModeTable.ts"
+import { smallSettings, smallTable, smallTransformer } from "../testing/smallTraining.ts"
 import type { StepLosses } from "../trainingContext.ts"
 import { addNoiseAndAverage, clipAndSum } from "./directClipping.ts"
 import { makeDirectCritic } from "./directCritic.ts"
@@ -120,17 +118,9 @@ describe("the direct DP-SGD noise", () => {
   })
 })
 
-const table = twoModeTable(400, 4)
-const settings = settingsOf(table.rowCount, {
-  seed: 3,
-  epochs: 1,
-  batchSize: 100,
-  embeddingDim: 16,
-  generatorDims: [32, 24],
-  discriminatorDims: [32, 16],
-  dp: { targetEpsilon: 5 }
-})
-const transformer = fitTableTransformer(table, { seed: 8 })
+const table = smallTable
+const transformer = smallTransformer
+const settings = smallSettings({ targetEpsilon: 5 })
 // Only the sampling rate, σ and C reach a step.
 const plan = { sampleRate: 0.25, noiseMultiplier: 1.1, maxGradNorm: 0.5 } as PrivacyPlan
 
