@@ -33,7 +33,7 @@ interface Result {
   readonly medianWallMs: number
   readonly medianCpuMs: number
   readonly fitSeconds: number
-  readonly qualityScore: number
+  readonly qualityScore: number | null
   readonly epsilonSpent: number | null
   readonly load: number
 }
@@ -66,7 +66,7 @@ console.error("| dataset | seed | variant | steps | wall ms/step | CPU ms/step |
 console.error("|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
 for (const row of results) {
   const base = results.find((other) => other.dataset === row.dataset && other.seed === row.seed && other.variant === "ctgan direct")!
-  const quality = row.epsilonSpent === null ? "" : row.qualityScore.toFixed(3)
+  const quality = row.epsilonSpent === null ? "" : row.qualityScore?.toFixed(3) ?? "none"
   console.error(
     `| ${row.dataset} | ${row.seed} | ${row.variant} | ${row.steps} | ${row.medianWallMs} | ${row.medianCpuMs} | ` +
       `${(row.medianCpuMs / base.medianCpuMs).toFixed(2)} | ${(row.medianWallMs / base.medianWallMs).toFixed(2)} | ${row.fitSeconds} | ${quality} | ${row.epsilonSpent?.toFixed(3) ?? ""} | ${row.load} |`

@@ -53,7 +53,7 @@ const run = async (config: DpStepRun) => {
     medianWallMs: +median(steady(wallMs)).toFixed(1),
     medianCpuMs: +median(steady(cpuMs)).toFixed(1),
     fitSeconds: +fitSeconds.toFixed(2),
-    qualityScore: +quality.score.toFixed(4),
+    qualityScore: quality.score === null ? null : +quality.score.toFixed(4),
     epsilonSpent: model.privacy?.epsilonSpent ?? null,
     noiseMultiplier: model.privacy?.noiseMultiplier ?? null
   }
