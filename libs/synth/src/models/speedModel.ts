@@ -12,8 +12,8 @@
  *   ~57 ms on diamonds (encoded ~100 wide), a TVAE step ~14 ms on telco_churn, i.e. ~60 ms and ~15 ms at the
  *   reference width 160; scaled linearly by batch size and by width. On two threads a training is faster still
  *   (docs/benchmarks.md), so these err on the long side.
- * - dp-ctgan: the tfjs step with per-sample clipping (docs/benchmarks.md, diamonds at ε 1–10: ~11–12 s an epoch of
- *   ~108 steps), ~0.12 s at the reference width.
+ * - dp-ctgan: the direct step with per-sample clipping, ~1.25× CTGAN's direct step on telco_churn and credit_data
+ *   (docs/benchmarks.md, "DP-CTGAN direct step", 2026-11-28), so ~75 ms at the reference width.
  */
 
 export type SpeedModelGenerator = "ctgan" | "dp-ctgan" | "tvae" | "gaussian_copula"
@@ -50,7 +50,7 @@ const neural = {
   referenceWidth: 160,
   ctganStepSeconds: 0.06,
   tvaeStepSeconds: 0.015,
-  dpCtganStepSeconds: 0.12,
+  dpCtganStepSeconds: 0.075,
   /** Rows per second the trained networks decode when sampling (forward passes only), plus storing. */
   samplePerCell: 0.4e-6
 }

@@ -21,6 +21,9 @@
  *   and spends budget on both.)
  * - The discriminator loss reported per epoch is its loss on generated rows only: a loss over real rows would be a
  *   statistic of the data released without noise.
+ *
+ * This is the tfjs step; where ONNX Runtime loads, DP-CTGAN trains on direct/directDpStep.ts, the same step on flat
+ * arrays (ctganTrainer.ts chooses).
  */
 import * as tf from "@tensorflow/tfjs"
 import type { Random } from "../../random.ts"
@@ -45,18 +48,25 @@ export const poissonSample = (rows: number, rate: number, random: Random): Int32
 }
 
 
-/** The optimiser takes the clipped gradients in discriminatorVariables order, the order clippedGradientSum returns. */
-const dpCriticStep = (context: TrainingContext, plan: PrivacyPlan, draw: ConditionDraw): number => {
-  const { batchSize, discriminator, index, random, space, table } = context
-  const realRows = poissonSample(table.rowCount, plan.sampleRate, random)
-  const real = realRows.length
-  const realConditions = new Float32Array(real * space.width)
+/** Each real row conditioned on its own category in a column drawn uniformly (one draw per row, in row order). */
+export const ownConditions = (context: TrainingContext, realRows: Int32Array): Float32Array => {
+  const { index, random, space } = context
+  const conditions = new Float32Array(realRows.length * space.width)
   if (space.width > 0) {
     realRows.forEach((row, i) => {
       const column = random.integer(space.columns.length)
-      realConditions[i * space.width + space.columns[column]!.conditionOffset + index.slotsOf[column]![row]!] = 1
+      conditions[i * space.width + space.columns[column]!.conditionOffset + index.slotsOf[column]![row]!] = 1
     })
   }
+  return conditions
+}
+
+/** The optimiser takes the clipped gradients in discriminatorVariables order, the order clippedGradientSum returns. */
+const dpCriticStep = (context: TrainingContext, plan: PrivacyPlan, draw: ConditionDraw): number => {
+  const { batchSize, discriminator, random, space, table } = context
+  const realRows = poissonSample(table.rowCount, plan.sampleRate, random)
+  const real = realRows.length
+  const realConditions = ownConditions(context, realRows)
   const fakeConditions = conditionVectors(space, draw.draw(batchSize, random))
   return tf.tidy(() => {
     const fake = tf.tidy(() => generatedRows(context, conditionTensor(context, fakeConditions, batchSize), batchSize).rows)

@@ -13,7 +13,6 @@ import { disposeCtganParts, makeCtganParts, trainingContextOf } from "./ctganPar
 import { type CtganTrainer, ctganTrainer } from "./ctganTrainer.ts"
 import { type CtganModel, ctganModelOf, type EpochRecord } from "./CtganModel.ts"
 import { discriminatorVariables } from "./discriminator.ts"
-import { dpCtganStep } from "./dpCtganStep.ts"
 import { type DpPreprocessing, dpPreprocess } from "./dpPreprocessing.ts"
 import { generatorVariables } from "./generator.ts"
 import { type CtganOptions, type DpOptions, type Settings, settingsOf } from "./options.ts"
@@ -130,9 +129,9 @@ const train = async (
       batchRows: split?.leaderRows ?? settings.batchSize,
       exchange
     }, random.fork())
-    trainer = plan === null
-      ? ctganTrainer(context, conditionDraw(logFrequencies(conditionCounts)), exchange)
-      : { step: dpCtganStep(context, plan, conditionDraw(conditionCounts)), settle: () => {}, dispose: () => {}, engine: "tfjs" as const }
+    // CTGAN's training-by-sampling draws by log frequencies; DP-CTGAN's generated rows by the released frequencies.
+    const draw = conditionDraw(plan === null ? logFrequencies(conditionCounts) : conditionCounts)
+    trainer = ctganTrainer(context, draw, exchange, plan)
     let done = 0
     for (const [epoch, end] of schedule.epochEnds.entries()) {
       const losses: Array<StepLosses> = []

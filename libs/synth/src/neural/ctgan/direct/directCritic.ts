@@ -17,6 +17,24 @@ import { columnSums, type DenseView, type Products, viewReader } from "./matrice
 
 const LEAKY_SLOPE = 0.2
 
+/**
+ * The generator's adversarial loss: CTGAN's −mean D, or DP-CTGAN's binary cross-entropy with target 1,
+ * mean softplus(−D) (dpCtganStep.ts).
+ */
+export type AdversarialLoss = "wasserstein" | "crossEntropy"
+
+/**
+ * What a per-sample pass leaves for DP-SGD's clipping (directClipping.ts), per dense layer l (the hidden ones, then
+ * the output): its input rows a_l (rows × inputs[l]) and its error signal rows δ_l = ∂ℓᵢ/∂z_l (rows × outputs[l]),
+ * each row one sample's. Views into the critic's buffers: valid until its next call.
+ */
+export interface PerSampleSignals {
+  readonly layerInputs: ReadonlyArray<Float32Array>
+  readonly deltas: ReadonlyArray<Float32Array>
+  readonly inputs: ReadonlyArray<number>
+  readonly outputs: ReadonlyArray<number>
+}
+
 export interface DirectCriticShape {
   /** Packed input width: pac × (encoded row + conditional vector). */
   readonly inputs: number
@@ -40,8 +58,21 @@ export interface DirectCritic {
    * For a generator update: the gradient of −mean D over `packs` packs (input rows 0 … packs − 1) with respect to
    * the input, into `into` (packs × inputs); answers −mean D.
    */
-  readonly generatorLossGradient: (packs: number, into: Float32Array) => number
+  readonly generatorLossGradient: (packs: number, into: Float32Array, loss?: AdversarialLoss) => number
+  /**
+   * DP-CTGAN's per-sample pass (pac 1): forward over `rows` input rows, each sample's binary cross-entropy
+   * softplus(signᵢ · Dᵢ) into `losses` (sign −1 for a real row, +1 for a generated one), and each sample's error
+   * signals, with no sum over the rows.
+   */
+  readonly crossEntropyPass: (rows: number, signs: Float32Array, losses: Float32Array) => PerSampleSignals
+  /** Views of the gradient array given at construction, per dense layer (the hidden ones, then the output). */
+  readonly gradientLayers: ReadonlyArray<DenseView>
 }
+
+/** log(1 + eˣ) without overflow. */
+export const softplus = (x: number): number => (x > 0 ? x + Math.log1p(Math.exp(-x)) : Math.log1p(Math.exp(x)))
+
+const sigmoid = (x: number): number => 1 / (1 + Math.exp(-x))
 
 export const makeDirectCritic = (shape: DirectCriticShape, parameters: Float32Array, gradients: Float32Array, products: Products): DirectCritic => {
   const { multiply } = products
@@ -77,10 +108,13 @@ export const makeDirectCritic = (shape: DirectCriticShape, parameters: Float32Ar
       products.dense(weights.layers[l]!, activations[l]!, rows, out)
       const mask = masks[l]!
       const slope = slopes[l]!
+      // Without a branch: z's sign is a coin flip per entry, and the mispredicted branch made this loop ~8× slower
+      // (768,000 entries: 16 ms against 2 ms). 0.2 + 0.8 · [z > 0] is exactly 1 or 0.2.
       for (let i = 0, count = rows * hidden[l]!; i < count; i++) {
-        const d = out[i]! > 0 ? mask[i]! : mask[i]! * LEAKY_SLOPE
+        const z = out[i]!
+        const d = mask[i]! * (LEAKY_SLOPE + (1 - LEAKY_SLOPE) * +(z > 0))
         slope[i] = d
-        out[i] = out[i]! * d
+        out[i] = z * d
       }
     }
     const last = activations[depth]!
@@ -176,15 +210,41 @@ export const makeDirectCritic = (shape: DirectCriticShape, parameters: Float32Ar
     return { wasserstein: (fake - real) / packs, penalty: (penaltyWeight * penalty) / packs }
   }
 
-  const generatorLossGradient: DirectCritic["generatorLossGradient"] = (packs, into) => {
+  const generatorLossGradient: DirectCritic["generatorLossGradient"] = (packs, into, loss = "wasserstein") => {
     forward(packs)
     let total = 0
-    for (let p = 0; p < packs; p++) total += scores[p]!
-    seeds.fill(-1 / packs, 0, packs)
+    if (loss === "wasserstein") {
+      for (let p = 0; p < packs; p++) total -= scores[p]!
+      seeds.fill(-1 / packs, 0, packs)
+    } else {
+      // d softplus(−s)/ds = −sigmoid(−s).
+      for (let p = 0; p < packs; p++) {
+        total += softplus(-scores[p]!)
+        seeds[p] = -sigmoid(-scores[p]!) / packs
+      }
+    }
     backward(packs)
     inputGradient(0, packs, into)
-    return -total / packs
+    return total / packs
   }
 
-  return { input: activations[0]!, masks, criticGradients, generatorLossGradient }
+  const crossEntropyPass: DirectCritic["crossEntropyPass"] = (rows, signs, losses) => {
+    forward(rows)
+    for (let row = 0; row < rows; row++) {
+      const signed = signs[row]! * scores[row]!
+      losses[row] = softplus(signed)
+      seeds[row] = signs[row]! * sigmoid(signed)
+    }
+    backward(rows)
+    return { layerInputs: activations, deltas: [...deltas, seeds], inputs: widths, outputs: [...hidden, 1] }
+  }
+
+  return {
+    input: activations[0]!,
+    masks,
+    criticGradients,
+    generatorLossGradient,
+    crossEntropyPass,
+    gradientLayers: [...grads.layers, grads.output]
+  }
 }

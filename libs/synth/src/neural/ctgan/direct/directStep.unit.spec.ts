@@ -1,13 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest"
 import { makeRandom } from "../../../random.ts"
-import { fitTableTransformer } from "../../../transform/index.ts"
 import { loadNativeGemm } from "../../tf/native/nativeGemm.ts"
 import { startWasmBackend } from "../../tf/wasmBackend.ts"
 import { conditionDraw, logFrequencies } from "../conditions.ts"
 import { disposeCtganParts, makeCtganParts, trainingContextOf } from "../ctganParts.ts"
 import { ctganStep } from "../ctganStep.ts"
-import { settingsOf } from "../options.ts"
-import { twoModeTable } from "../testing/twoModeTable.ts"
+import { smallSettings, smallTable, smallTransformer } from "../testing/smallTraining.ts"
 import type { StepLosses } from "../trainingContext.ts"
 import { directCtganTrainer } from "./directStep.ts"
 import { productsOf } from "./matrices.ts"
@@ -16,16 +14,9 @@ beforeAll(async () => {
   await startWasmBackend()
 })
 
-const table = twoModeTable(400, 4)
-const settings = settingsOf(table.rowCount, {
-  seed: 3,
-  epochs: 1,
-  batchSize: 100,
-  embeddingDim: 16,
-  generatorDims: [32, 24],
-  discriminatorDims: [32, 16]
-})
-const transformer = fitTableTransformer(table, { seed: 8 })
+const table = smallTable
+const transformer = smallTransformer
+const settings = smallSettings()
 
 /** Three steps from the same seed (same weights, same draws), through the step `engine` builds. */
 const threeSteps = (engine: "direct" | "tfjs"): ReadonlyArray<StepLosses> => {
