@@ -1,4 +1,3 @@
-import { HttpServerResponse } from "effect/http"
 import {
   AlreadyFinished,
   type DatasetId,
@@ -228,7 +227,7 @@ export class GeneratorService extends Context.Service<GeneratorService>()("@synt
           "job has resolved it."
         )
       }
-      return HttpServerResponse.jsonUnsafe(response, { status: 202, headers: { location: `/generators/${generatorId}` } })
+      return response
     })
 
     const get = Effect.fn("GeneratorService.get")(function* (id: string, owner: UserId) {
@@ -269,7 +268,7 @@ export class GeneratorService extends Context.Service<GeneratorService>()("@synt
       })
       const settled = yield* Effect.timeoutOption(stopped, config.cancelTimeout)
       const current = Option.isSome(settled) ? settled.value : yield* visible(id, owner)
-      return HttpServerResponse.jsonUnsafe(yield* recordOf(current), { status: current.status === "running" ? 202 : 200 })
+      return yield* recordOf(current)
     })
 
     const sample = Effect.fn("GeneratorService.sample")(function* (id: string, owner: UserId, body: SampleRequest) {
@@ -318,7 +317,7 @@ export class GeneratorService extends Context.Service<GeneratorService>()("@synt
         status: "running",
         estimated_time: describeDuration(estimated)
       }
-      return HttpServerResponse.jsonUnsafe(response, { status: 202, headers: { location: `/datasets/${outputDatasetId}` } })
+      return response
     })
 
     /** The accountant runs here, handing the event loop back between orders (a search can take a second or two). */
