@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import { HttpRouter } from "effect/http"
+import { HttpRouter, HttpServer } from "effect/http"
 import { HttpApi, HttpApiBuilder, HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
 import { CancelAnswer, Generator, GeneratorStatus } from "@synth/contracts"
 import { Effect, Layer, Schema } from "effect"
@@ -46,7 +46,7 @@ const GeneratorsLive = HttpApiBuilder.group(Api, "generators", (handlers) =>
 
 const answer = async (status: GeneratorStatus) => {
   const { dispose, handler } = HttpRouter.toWebHandler(
-    HttpApiBuilder.layer(Api).pipe(Layer.provide(GeneratorsLive)),
+    HttpApiBuilder.layer(Api).pipe(Layer.provide([GeneratorsLive, HttpServer.layerServices])),
     { disableLogger: true }
   )
   try {
