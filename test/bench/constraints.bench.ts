@@ -10,7 +10,8 @@
 //
 // Knobs: BENCH_SEEDS (1,2): seeds, each a training and a sample; BENCH_GENERATORS (gaussian_copula,ctgan);
 // BENCH_EPOCHS (30): neural epochs; BENCH_DATASETS (telco_churn,credit_data,penguins,diamonds); BENCH_ROWS (5000):
-// rows sampled (the table's own row count when smaller); BENCH_DIAMONDS_ROWS (10000): diamonds rows used.
+// rows sampled (the table's own row count when smaller); BENCH_DIAMONDS_ROWS (10000): diamonds rows used;
+// BENCH_EPSILON (5): dp-ctgan's target epsilon (the API requires one; 5 is "balanced" in docs/generation.md).
 import { defaultFakers, prepareTraining, sampleWithRules } from "@synth/protect"
 import {
   constrainedModel,
@@ -34,6 +35,7 @@ const epochs = Number(process.env.BENCH_EPOCHS ?? 30)
 const datasets = (process.env.BENCH_DATASETS ?? "telco_churn,credit_data,penguins,diamonds").split(",")
 const sampleRows = Number(process.env.BENCH_ROWS ?? 5_000)
 const diamondsRows = Number(process.env.BENCH_DIAMONDS_ROWS ?? 10_000)
+const targetEpsilon = Number(process.env.BENCH_EPSILON ?? 5)
 
 /** Rules each dataset's real rows obey (validated below, as the worker does). */
 const constraintsOf: Record<string, ReadonlyArray<unknown>> = {
@@ -108,7 +110,7 @@ const run = async (name: string, real: SynthTable, generator: GeneratorKind, see
     overrides: {},
     settings: { rareCategoryThreshold: 5, valueProtection: true, rareCategoryProtection: true, similarityFilter: true, holdoutShare: 0.1 },
     seed,
-    differentiallyPrivate: false,
+    differentiallyPrivate: generator === "dp-ctgan",
     protectTogether: fixedCombinationGroups(applied.constraints)
   }, defaultFakers)
   const transformed = variant === "transform"
@@ -118,7 +120,12 @@ const run = async (name: string, real: SynthTable, generator: GeneratorKind, see
     : []
   const transforms = fitConstraintTransforms(transformed, prepared.learned)
   const started = performance.now()
-  const trained = Result.getOrThrow(await trainModel(generator, transforms.forward(prepared.learned), { seed, epochs, batchSize: 500, targetEpsilon: null }))
+  const trained = Result.getOrThrow(await trainModel(generator, transforms.forward(prepared.learned), {
+    seed,
+    epochs,
+    batchSize: 500,
+    targetEpsilon: generator === "dp-ctgan" ? targetEpsilon : null
+  }))
   const fitMs = performance.now() - started
   let drawn = 0
   const counting: TrainedModel = { ...trained, sample: (count, sampleSeed, onProgress) => ((drawn += count), trained.sample(count, sampleSeed, onProgress)) }

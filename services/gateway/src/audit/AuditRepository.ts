@@ -1,6 +1,7 @@
 import { SqlClient } from "effect/sql"
 import type { AuditEvent } from "@synth/contracts"
-import { Context, Effect, Layer, Option, Stream } from "effect"
+import { Context, Effect, Layer, Option, Schema, Stream } from "effect"
+import { rowsOf } from "../readModelRows.ts"
 
 /** What narrows the feed; every member is optional and they combine with AND. */
 export interface AuditFilter {
@@ -22,26 +23,32 @@ export interface AuditPage {
   readonly next: Option.Option<number>
 }
 
-interface AuditRow {
-  readonly position: string | number
-  readonly event_id: string
-  readonly type: string
-  readonly version: number
-  readonly aggregate_id: string
-  readonly actor: string
-  readonly occurred_at: string
-  readonly correlation_id: string
-  readonly causation_id: string | null
-  readonly payload: unknown
-  readonly integrity: unknown
-  readonly topic: string
-  readonly log_partition: number
-  readonly log_offset: string | number
-}
+/** bigint columns arrive as decimal strings (libs/sql's int8 codec); an integer is read as one too. */
+const Int8 = Schema.Union([Schema.Int, Schema.NumberFromString.check(Schema.isInt())])
 
-// bigint columns arrive as strings from PostgreSQL; jsonb as parsed values.
+const AuditRow = Schema.Struct({
+  position: Int8,
+  event_id: Schema.String,
+  type: Schema.String,
+  version: Schema.Int,
+  aggregate_id: Schema.String,
+  actor: Schema.String,
+  occurred_at: Schema.String,
+  correlation_id: Schema.String,
+  causation_id: Schema.NullOr(Schema.String),
+  payload: Schema.Unknown,
+  integrity: Schema.Unknown,
+  topic: Schema.String,
+  log_partition: Schema.Int,
+  log_offset: Int8
+})
+type AuditRow = typeof AuditRow.Type
+
+const auditRows = rowsOf("audit_events", AuditRow)
+
+// jsonb columns arrive as parsed values.
 const toEvent = (row: AuditRow): AuditEvent => ({
-  position: Number(row.position),
+  position: row.position,
   event_id: row.event_id,
   type: row.type,
   version: row.version,
@@ -54,7 +61,7 @@ const toEvent = (row: AuditRow): AuditEvent => ({
   integrity: row.integrity ?? null,
   topic: row.topic,
   partition: row.log_partition,
-  offset: Number(row.log_offset)
+  offset: row.log_offset
 })
 
 /** Rows one export query reads: the export streams batch after batch, never the whole feed at once. */
@@ -78,11 +85,11 @@ export class AuditRepository extends Context.Service<AuditRepository>()("@synth/
     }
 
     const select = (filter: AuditFilter, after: number, limit: number) =>
-      sql<AuditRow>`
+      sql`
         SELECT position, event_id, type, version, aggregate_id, actor, occurred_at, correlation_id, causation_id,
           payload, integrity, topic, log_partition, log_offset
         FROM audit_events WHERE ${matching(filter, after)}
-        ORDER BY position LIMIT ${limit}`.pipe(Effect.map((rows) => rows.map(toEvent)))
+        ORDER BY position LIMIT ${limit}`.pipe(Effect.flatMap(auditRows.all), Effect.map((rows) => rows.map(toEvent)))
 
     /** One page, oldest first, of the events after feed position `after` (0: from the start). */
     const page = Effect.fn("AuditRepository.page")(function* (filter: AuditFilter, after: number, limit: number) {

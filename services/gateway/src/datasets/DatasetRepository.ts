@@ -1,52 +1,48 @@
 import { SqlClient } from "effect/sql"
-import type { IngestFailureReason } from "@synth/contracts"
-import { Context, Effect, Layer, Option } from "effect"
+import { CleaningCounts, DatasetEncoding, DatasetFormat, IngestedColumn, IngestFailureReason } from "@synth/contracts"
+import { Context, Effect, Layer, Option, Schema } from "effect"
+import { rowsOf } from "../readModelRows.ts"
 
-export type DatasetStatus = "processing" | "uploaded" | "failed"
+export const DatasetStatus = Schema.Literals(["processing", "uploaded", "failed"])
+export type DatasetStatus = typeof DatasetStatus.Type
 
-export interface StoredColumn {
-  readonly name: string
-  readonly type: "integer" | "float" | "boolean" | "date" | "datetime" | "string"
-  readonly missingCount: number
-  readonly sourceFormat: string | null
-}
+export type StoredColumn = typeof IngestedColumn.Type
+export type StoredCleaning = typeof CleaningCounts.Type
 
-export interface StoredCleaning {
-  readonly trimmedCells: number
-  readonly missingTokens: number
-  readonly standardisedValues: number
-}
-
-export interface DatasetRow {
-  readonly id: string
-  readonly ownerId: string
-  readonly filename: string
-  readonly status: DatasetStatus
-  readonly source: "uploaded" | "synthetic"
-  readonly generatorId: string | null
-  readonly fileSize: number
-  readonly rowCount: number | null
-  readonly columnCount: number | null
-  readonly format: "csv" | "json" | "ndjson" | null
-  readonly encoding: "utf-8" | "utf-8-bom" | "utf-16le" | "utf-16be" | "windows-1252" | null
-  readonly delimiter: string | null
-  readonly columns: ReadonlyArray<StoredColumn> | null
-  readonly cleaning: StoredCleaning | null
-  readonly failureReason: IngestFailureReason | null
-  readonly failureMessage: string | null
-  readonly tableBlobKey: string | null
-  readonly createdAt: string
-  readonly hasProfile: boolean
-  readonly hasPiiAnalysis: boolean
+/** A `datasets` row as the repository reads it (bigint counts are cast to float8; jsonb comes back parsed). */
+export const DatasetRow = Schema.Struct({
+  id: Schema.String,
+  ownerId: Schema.String,
+  filename: Schema.String,
+  status: DatasetStatus,
+  source: Schema.Literals(["uploaded", "synthetic"]),
+  generatorId: Schema.NullOr(Schema.String),
+  fileSize: Schema.Number,
+  rowCount: Schema.NullOr(Schema.Number),
+  columnCount: Schema.NullOr(Schema.Int),
+  format: Schema.NullOr(DatasetFormat),
+  encoding: Schema.NullOr(DatasetEncoding),
+  delimiter: Schema.NullOr(Schema.String),
+  columns: Schema.NullOr(Schema.Array(IngestedColumn)),
+  cleaning: Schema.NullOr(CleaningCounts),
+  failureReason: Schema.NullOr(IngestFailureReason),
+  failureMessage: Schema.NullOr(Schema.String),
+  tableBlobKey: Schema.NullOr(Schema.String),
+  createdAt: Schema.String,
+  hasProfile: Schema.Boolean,
+  hasPiiAnalysis: Schema.Boolean,
   /** The stored profile's blob; null until the first profile. */
-  readonly profileBlobKey: string | null
+  profileBlobKey: Schema.NullOr(Schema.String),
   /** The latest profile request's event id. */
-  readonly profileRequestId: string | null
+  profileRequestId: Schema.NullOr(Schema.String),
   /** The request event the latest profiling outcome answers. */
-  readonly profileOutcomeRequestId: string | null
-  readonly profileStatus: "profiled" | "failed" | null
-  readonly profileFailureMessage: string | null
-}
+  profileOutcomeRequestId: Schema.NullOr(Schema.String),
+  profileStatus: Schema.NullOr(Schema.Literals(["profiled", "failed"])),
+  profileFailureMessage: Schema.NullOr(Schema.String)
+})
+export type DatasetRow = typeof DatasetRow.Type
+
+const datasetRows = rowsOf("datasets", DatasetRow)
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
@@ -73,17 +69,15 @@ export class DatasetRepository extends Context.Service<DatasetRepository>()("@sy
     /** Any status, any owner: what the waiting upload polls. */
     const findById = Effect.fn("DatasetRepository.findById")(function* (id: string) {
       if (!isUuid(id)) return Option.none<DatasetRow>()
-      const rows = yield* sql<DatasetRow>`SELECT ${columns} FROM datasets WHERE id = ${id}`
-      return Option.fromNullishOr(rows[0])
+      return yield* datasetRows.first(yield* sql`SELECT ${columns} FROM datasets WHERE id = ${id}`)
     }, Effect.orDie)
 
     /** The owner's dataset if it is visible; none for another user's, a failed or a deleted one. */
     const findVisible = Effect.fn("DatasetRepository.findVisible")(function* (id: string, ownerId: string) {
       if (!isUuid(id)) return Option.none<DatasetRow>()
-      const rows = yield* sql<DatasetRow>`
+      return yield* datasetRows.first(yield* sql`
         SELECT ${columns} FROM datasets
-        WHERE id = ${id} AND owner_id = ${ownerId} AND status IN ${sql.in(visible)}`
-      return Option.fromNullishOr(rows[0])
+        WHERE id = ${id} AND owner_id = ${ownerId} AND status IN ${sql.in(visible)}`)
     }, Effect.orDie)
 
     /** One page of the owner's visible datasets, newest first (uuid v7 ids sort by time), after `before` if given. */
@@ -92,10 +86,10 @@ export class DatasetRepository extends Context.Service<DatasetRepository>()("@sy
       options: { readonly limit: number; readonly before: Option.Option<string> }
     ) {
       const after = Option.match(options.before, { onNone: () => sql``, onSome: (id) => sql`AND id < ${id}` })
-      return yield* sql<DatasetRow>`
+      return yield* datasetRows.all(yield* sql`
         SELECT ${columns} FROM datasets
         WHERE owner_id = ${ownerId} AND status IN ${sql.in(visible)} ${after}
-        ORDER BY id DESC LIMIT ${options.limit}`
+        ORDER BY id DESC LIMIT ${options.limit}`)
     }, Effect.orDie)
 
     return { findById, findVisible, listVisible } as const

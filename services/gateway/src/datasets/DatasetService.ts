@@ -1,6 +1,6 @@
 import { HttpServerResponse } from "effect/http"
 import {
-  type DatasetId,
+  DatasetId,
   type DownloadFormat,
   type DownloadValueForm,
   FileTooLarge,
@@ -89,7 +89,7 @@ export class DatasetService extends Context.Service<DatasetService>()("@synth/ga
       if (Number.isFinite(declaredLength) && declaredLength > config.maxFileSize + multipartOverheadBytes) {
         return yield* tooLarge()
       }
-      const id = (yield* ids.next) as DatasetId
+      const id = DatasetId.make(yield* ids.next)
       const originalKey = BlobKey.make("datasets", id, "original")
       const stored = yield* storeOriginal(originalKey, request).pipe(
         Effect.onError(() => blobs.removePrefix(datasetKey(id)).pipe(Effect.ignore))
@@ -200,7 +200,7 @@ export class DatasetService extends Context.Service<DatasetService>()("@synth/ga
 
     const remove = Effect.fn("DatasetService.remove")(function* (id: string, owner: UserId) {
       const row = yield* visible(id, owner)
-      yield* requestEvents.commit([{ type: "dataset.deleted", version: 1, payload: { datasetId: row.id as DatasetId } }], {
+      yield* requestEvents.commit([{ type: "dataset.deleted", version: 1, payload: { datasetId: DatasetId.make(row.id) } }], {
         aggregateId: row.id,
         actor: userActor(owner),
         notVisibleDetail: "The deletion was recorded but is not visible yet. Retry in a moment."

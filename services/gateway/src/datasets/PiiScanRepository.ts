@@ -1,20 +1,24 @@
 import { SqlClient } from "effect/sql"
-import type { PiiScanKind } from "@synth/contracts"
-import { Context, Effect, Layer, Option } from "effect"
+import { PiiScanKind } from "@synth/contracts"
+import { Context, Effect, Layer, Option, Schema } from "effect"
+import { rowsOf } from "../readModelRows.ts"
 import { isUuid } from "./DatasetRepository.ts"
 
-export interface PiiScanRow {
-  readonly datasetId: string
-  readonly scan: PiiScanKind
+export const PiiScanRow = Schema.Struct({
+  datasetId: Schema.String,
+  scan: PiiScanKind,
   /** The latest request's event id. */
-  readonly requestId: string | null
+  requestId: Schema.NullOr(Schema.String),
   /** The request event the latest outcome answers. */
-  readonly outcomeRequestId: string | null
-  readonly status: "scanned" | "failed" | null
+  outcomeRequestId: Schema.NullOr(Schema.String),
+  status: Schema.NullOr(Schema.Literals(["scanned", "failed"])),
   /** The stored result's blob; null until the first result. */
-  readonly resultBlobKey: string | null
-  readonly failureMessage: string | null
-}
+  resultBlobKey: Schema.NullOr(Schema.String),
+  failureMessage: Schema.NullOr(Schema.String)
+})
+export type PiiScanRow = typeof PiiScanRow.Type
+
+const piiScanRows = rowsOf("dataset_pii_scans", PiiScanRow)
 
 /** A request whose outcome the row does not show yet. */
 export const isRunning = (row: PiiScanRow) =>
@@ -32,15 +36,16 @@ export class PiiScanRepository extends Context.Service<PiiScanRepository>()("@sy
 
     const find = Effect.fn("PiiScanRepository.find")(function* (datasetId: string, scan: PiiScanKind) {
       if (!isUuid(datasetId)) return Option.none<PiiScanRow>()
-      const rows = yield* sql<PiiScanRow>`
-        SELECT ${columns} FROM dataset_pii_scans WHERE dataset_id = ${datasetId} AND scan = ${scan}`
-      return Option.fromNullishOr(rows[0])
+      return yield* piiScanRows.first(yield* sql`
+        SELECT ${columns} FROM dataset_pii_scans WHERE dataset_id = ${datasetId} AND scan = ${scan}`)
     }, Effect.orDie)
 
     /** Both scans' rows of a dataset (none, one or two). */
     const findAll = Effect.fn("PiiScanRepository.findAll")(function* (datasetId: string) {
       if (!isUuid(datasetId)) return [] as ReadonlyArray<PiiScanRow>
-      return yield* sql<PiiScanRow>`SELECT ${columns} FROM dataset_pii_scans WHERE dataset_id = ${datasetId} ORDER BY scan`
+      return yield* piiScanRows.all(
+        yield* sql`SELECT ${columns} FROM dataset_pii_scans WHERE dataset_id = ${datasetId} ORDER BY scan`
+      )
     }, Effect.orDie)
 
     return { find, findAll } as const

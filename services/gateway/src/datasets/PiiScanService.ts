@@ -1,6 +1,6 @@
 import { HttpServerResponse } from "effect/http"
 import {
-  type DatasetId,
+  DatasetId,
   NotCompleted,
   NotFound,
   type PiiDetectionResult,
@@ -81,7 +81,7 @@ export class PiiScanService extends Context.Service<PiiScanService>()("@synth/ga
         })
       }
       yield* requestEvents.commit(
-        [{ type: "dataset.pii-scan-requested", version: 1, payload: { datasetId: row.id as DatasetId, scan } }],
+        [{ type: "dataset.pii-scan-requested", version: 1, payload: { datasetId: DatasetId.make(row.id), scan } }],
         {
           aggregateId: row.id,
           actor: userActor(owner),
@@ -94,7 +94,7 @@ export class PiiScanService extends Context.Service<PiiScanService>()("@synth/ga
       const outcome = yield* awaitOutcome(row.id, scan, requested.value.requestId)
       if (Option.isNone(outcome)) {
         if (Option.isNone(yield* datasets.findById(row.id))) return yield* notFound(id)
-        const pending: PiiScanPending = { dataset_id: row.id as DatasetId, scan, status: "running" }
+        const pending: PiiScanPending = { dataset_id: DatasetId.make(row.id), scan, status: "running" }
         return stillRunning(pending)
       }
       const answered = outcome.value
@@ -134,7 +134,7 @@ export class PiiScanService extends Context.Service<PiiScanService>()("@synth/ga
       const enhanced = byScan.get("enhanced") ?? null
       const levels = [basic, enhanced].flatMap((result) => (result === null ? [] : [result.risk_level]))
       const body: PiiFlags = {
-        dataset_id: row.id as DatasetId,
+        dataset_id: DatasetId.make(row.id),
         pii_detected: (basic?.pii_detected ?? false) || (enhanced?.pii_detected ?? false),
         risk_level: riskOrder[Math.max(...levels.map((level) => riskOrder.indexOf(level)))]!,
         basic,

@@ -1,6 +1,6 @@
 import { HttpServerResponse } from "effect/http"
 import {
-  type DatasetId,
+  DatasetId,
   NotCompleted,
   NotFound,
   type ProfilePending,
@@ -70,7 +70,7 @@ export class ProfileService extends Context.Service<ProfileService>()("@synth/ga
         })
       }
       yield* requestEvents.commit(
-        [{ type: "dataset.profile-requested", version: 1, payload: { datasetId: row.id as DatasetId } }],
+        [{ type: "dataset.profile-requested", version: 1, payload: { datasetId: DatasetId.make(row.id) } }],
         {
           aggregateId: row.id,
           actor: userActor(owner),
@@ -83,7 +83,7 @@ export class ProfileService extends Context.Service<ProfileService>()("@synth/ga
       const outcome = yield* awaitOutcome(row.id, requested.value.profileRequestId)
       if (Option.isNone(outcome)) {
         if (Option.isNone(yield* datasets.findById(row.id))) return yield* notFound(id)
-        const pending: ProfilePending = { dataset_id: row.id as DatasetId, status: "running" }
+        const pending: ProfilePending = { dataset_id: DatasetId.make(row.id), status: "running" }
         return stillRunning(pending)
       }
       const answered = outcome.value

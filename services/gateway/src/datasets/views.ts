@@ -1,9 +1,9 @@
-import type { DatasetDetail, DatasetId, DatasetListItem } from "@synth/contracts"
+import { type DatasetDetail, DatasetId, type DatasetListItem } from "@synth/contracts"
 import type { DatasetRow } from "./DatasetRepository.ts"
 
 /** A dataset as GET /datasets/ lists it. */
 export const listItemOf = (row: DatasetRow): DatasetListItem => ({
-  id: row.id as DatasetId,
+  id: DatasetId.make(row.id),
   name: row.filename,
   row_count: row.rowCount,
   column_count: row.columnCount,

@@ -1,36 +1,40 @@
 import { SqlClient } from "effect/sql"
-import type { EvaluationFailureReason, EvaluationKind } from "@synth/contracts"
-import { Context, Effect, Layer, Option } from "effect"
+import { EvaluationFailureReason, EvaluationKind } from "@synth/contracts"
+import { Context, Effect, Layer, Option, Schema } from "effect"
+import { rowsOf } from "../readModelRows.ts"
 import { isUuid } from "../datasets/DatasetRepository.ts"
 
-export interface EvaluationRow {
-  readonly id: string
-  readonly ownerId: string
-  readonly generatorId: string
-  readonly kind: EvaluationKind
-  readonly realDatasetId: string
-  readonly syntheticDatasetId: string
-  readonly holdoutDatasetId: string | null
-  readonly sampleSize: number
+export const EvaluationRow = Schema.Struct({
+  id: Schema.String,
+  ownerId: Schema.String,
+  generatorId: Schema.String,
+  kind: EvaluationKind,
+  realDatasetId: Schema.String,
+  syntheticDatasetId: Schema.String,
+  holdoutDatasetId: Schema.NullOr(Schema.String),
+  sampleSize: Schema.Int,
   /** As the API shows it (snake_case), or null for a quick evaluation. */
-  readonly mlUtility: {
-    readonly algorithms: ReadonlyArray<string>
-    readonly test_size: number
-    readonly cross_validation_folds: number
-    readonly random_state: number
-    readonly target_column: string | null
-  } | null
-  readonly seed: number
-  readonly status: "running" | "completed" | "failed"
-  readonly resultsBlobKey: string | null
-  readonly overallScore: number | null
-  readonly qualityLevel: string | null
-  readonly privacyScore: number | null
-  readonly durationMs: number | null
-  readonly error: { readonly code: EvaluationFailureReason; readonly message: string } | null
-  readonly createdAt: string
-  readonly completedAt: string | null
-}
+  mlUtility: Schema.NullOr(Schema.Struct({
+    algorithms: Schema.Array(Schema.String),
+    test_size: Schema.Number,
+    cross_validation_folds: Schema.Int,
+    random_state: Schema.Int,
+    target_column: Schema.NullOr(Schema.String)
+  })),
+  seed: Schema.Number,
+  status: Schema.Literals(["running", "completed", "failed"]),
+  resultsBlobKey: Schema.NullOr(Schema.String),
+  overallScore: Schema.NullOr(Schema.Number),
+  qualityLevel: Schema.NullOr(Schema.String),
+  privacyScore: Schema.NullOr(Schema.Number),
+  durationMs: Schema.NullOr(Schema.Number),
+  error: Schema.NullOr(Schema.Struct({ code: EvaluationFailureReason, message: Schema.String })),
+  createdAt: Schema.String,
+  completedAt: Schema.NullOr(Schema.String)
+})
+export type EvaluationRow = typeof EvaluationRow.Type
+
+const evaluationRows = rowsOf("evaluations", EvaluationRow)
 
 /** Queries on the evaluation read model, scoped to the owner. SQL errors are defects (answered as internal errors). */
 export class EvaluationRepository extends Context.Service<EvaluationRepository>()("@synth/gateway/EvaluationRepository", {
@@ -47,8 +51,9 @@ export class EvaluationRepository extends Context.Service<EvaluationRepository>(
 
     const findVisible = Effect.fn("EvaluationRepository.findVisible")(function* (id: string, ownerId: string) {
       if (!isUuid(id)) return Option.none<EvaluationRow>()
-      const rows = yield* sql<EvaluationRow>`SELECT ${columns} FROM evaluations WHERE id = ${id} AND owner_id = ${ownerId}`
-      return Option.fromNullishOr(rows[0])
+      return yield* evaluationRows.first(
+        yield* sql`SELECT ${columns} FROM evaluations WHERE id = ${id} AND owner_id = ${ownerId}`
+      )
     }, Effect.orDie)
 
     return { findVisible } as const

@@ -1,13 +1,13 @@
 import { BlobKey, BlobStore } from "@synth/blobstore"
 import {
-  type DatasetId,
+  DatasetId,
   type Evaluation,
   type EvaluationAccepted,
-  type EvaluationId,
+  EvaluationId,
   type EvaluationRunAccepted,
   type EvaluationRunRequest,
   evaluationBounds,
-  type GeneratorId,
+  GeneratorId,
   type GeneratorType,
   type MlUtilityConfig,
   NotCompleted,
@@ -115,7 +115,7 @@ export class EvaluationService extends Context.Service<EvaluationService>()("@sy
       }
     ) =>
       Effect.gen(function* () {
-        const evaluationId = (yield* ids.next) as EvaluationId
+        const evaluationId = EvaluationId.make(yield* ids.next)
         const privacy = generatorPrivacyOf(generator)
         yield* requestEvents.commit(
           [{
@@ -124,11 +124,11 @@ export class EvaluationService extends Context.Service<EvaluationService>()("@sy
             payload: {
               evaluationId,
               ownerId: owner,
-              generatorId: generator.id as GeneratorId,
+              generatorId: GeneratorId.make(generator.id),
               kind: fields.kind,
-              realDatasetId: generator.datasetId as DatasetId,
-              syntheticDatasetId: generator.outputDatasetId as DatasetId,
-              holdoutDatasetId: fields.holdoutDatasetId as DatasetId | null,
+              realDatasetId: DatasetId.make(generator.datasetId),
+              syntheticDatasetId: DatasetId.make(generator.outputDatasetId),
+              holdoutDatasetId: fields.holdoutDatasetId === null ? null : DatasetId.make(fields.holdoutDatasetId),
               sampleSize: fields.sampleSize,
               mlUtility: fields.mlUtility,
               // Deterministic: a run's samples and privacy metrics follow its random_state, and a quick evaluation of
@@ -170,7 +170,7 @@ export class EvaluationService extends Context.Service<EvaluationService>()("@sy
       })
       const outcome = yield* awaitOutcome(evaluationId, owner)
       if (Option.isNone(outcome)) {
-        const pending: EvaluationAccepted = { evaluation_id: evaluationId, generator_id: generator.id as GeneratorId, status: "running" }
+        const pending: EvaluationAccepted = { evaluation_id: evaluationId, generator_id: GeneratorId.make(generator.id), status: "running" }
         return stillRunning(pending)
       }
       const row = outcome.value
@@ -221,17 +221,17 @@ export class EvaluationService extends Context.Service<EvaluationService>()("@sy
       const row = yield* visibleEvaluation(id, owner)
       const results = row.status === "completed" ? shownResults(row.kind, yield* storedResults(row)) : null
       const record: Evaluation = {
-        evaluation_id: row.id as EvaluationId,
-        generator_id: row.generatorId as GeneratorId,
-        dataset_id: (row.holdoutDatasetId ?? row.realDatasetId) as DatasetId,
+        evaluation_id: EvaluationId.make(row.id),
+        generator_id: GeneratorId.make(row.generatorId),
+        dataset_id: DatasetId.make(row.holdoutDatasetId ?? row.realDatasetId),
         kind: row.kind,
         status: row.status,
         created_at: row.createdAt,
         completed_at: row.completedAt,
         error: row.error,
-        real_dataset_id: row.realDatasetId as DatasetId,
-        synthetic_dataset_id: row.syntheticDatasetId as DatasetId,
-        holdout_dataset_id: row.holdoutDatasetId as DatasetId | null,
+        real_dataset_id: DatasetId.make(row.realDatasetId),
+        synthetic_dataset_id: DatasetId.make(row.syntheticDatasetId),
+        holdout_dataset_id: row.holdoutDatasetId === null ? null : DatasetId.make(row.holdoutDatasetId),
         evaluation_sample_size: row.sampleSize,
         ml_utility_config: row.mlUtility,
         overall_score: row.overallScore,

@@ -3,7 +3,9 @@ import type { DatasetId, DomainEvent, EvaluationId, GeneratorId, UserId } from "
 import type { StoredEvent } from "@synth/eventlog"
 import { migrationSet, runMigrations } from "@synth/sql"
 import { layerEmbeddedTest } from "@synth/sql/testing"
-import { Effect, Layer, Option } from "effect"
+import { Cause, Effect, Exit, Layer, Option } from "effect"
+import { SqlClient } from "effect/sql"
+import { UndecodableRow } from "../readModelRows.ts"
 import { EvaluationRepository } from "./EvaluationRepository.ts"
 import { evaluationMigrations } from "./migrations.ts"
 import { applyEvaluationEvent } from "./projection.ts"
@@ -137,5 +139,17 @@ describe("the evaluations projection", () => {
       expect([row.kind, row.mlUtility, row.holdoutDatasetId]).toEqual(["quick", null, null])
       const repository = yield* EvaluationRepository
       expect(Option.isNone(yield* repository.findVisible("not-a-uuid", owner))).toBe(true)
+    }).pipe(Effect.provide(TestLayer)))
+
+  it.effect("dies with UndecodableRow when a row holds what the repository's schema refuses", () =>
+    Effect.gen(function* () {
+      yield* migrated
+      yield* applyEvaluationEvent(requested, at("2026-01-01T00:00:00.000Z"))
+      const sql = yield* SqlClient.SqlClient
+      yield* sql`UPDATE evaluations SET status = 'paused' WHERE id = ${evaluationId}`
+      const exit = yield* Effect.exit(find(owner))
+      const defect = Exit.isFailure(exit) ? Cause.squash(exit.cause) : undefined
+      expect(defect).toBeInstanceOf(UndecodableRow)
+      expect((defect as UndecodableRow).message).toMatch(/^A row of evaluations does not decode: .*\["status"\]/s)
     }).pipe(Effect.provide(TestLayer)))
 })

@@ -1,4 +1,4 @@
-import type { EvaluationId, GeneratorId, QuickEvaluationResult } from "@synth/contracts"
+import { EvaluationId, GeneratorId, type QuickEvaluationResult } from "@synth/contracts"
 import { Schema } from "effect"
 
 /** `ksPValue` → `ks_p_value`, `chiSquarePValue` → `chi_square_p_value`; snake_case and digits stay as they are. */
@@ -41,8 +41,8 @@ const StoredRunSummary = Schema.Struct({
 export const quickResult = (evaluationId: string, generatorId: string, stored: unknown): QuickEvaluationResult => {
   const quick = Schema.decodeUnknownSync(StoredQuick)(stored)
   return {
-    evaluation_id: evaluationId as EvaluationId,
-    generator_id: generatorId as GeneratorId,
+    evaluation_id: EvaluationId.make(evaluationId),
+    generator_id: GeneratorId.make(generatorId),
     quality_level: quick.qualityLevel,
     overall_score: quick.overallScore,
     statistical_similarity: {

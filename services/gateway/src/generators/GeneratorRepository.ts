@@ -1,72 +1,85 @@
-import type { GenerationFailureReason, PrivacySpent, ProtectionCounts, ProtectionSettings, ResolvedColumn } from "@synth/contracts"
+import { GenerationFailureReason, PrivacySpent, ProtectionCounts, ProtectionSettings, ResolvedColumn } from "@synth/contracts"
 import { SqlClient } from "effect/sql"
-import { Context, Effect, Layer, Option } from "effect"
+import { Context, Effect, Layer, Option, Schema } from "effect"
+import { rowsOf } from "../readModelRows.ts"
 import { isUuid } from "../datasets/DatasetRepository.ts"
 
-export interface GeneratorRow {
-  readonly id: string
-  readonly ownerId: string
-  readonly datasetId: string
-  readonly generatorType: string
-  readonly parameters: {
-    readonly num_rows: number
-    readonly epochs: number | null
-    readonly batch_size: number | null
-    readonly target_epsilon: number | null
-  }
-  readonly seed: number
-  readonly status: "running" | "completed" | "failed" | "cancelled"
-  readonly phase: "queued" | "fitting" | "sampling" | null
-  readonly progress: number
-  readonly attempts: number
-  readonly outputDatasetId: string
-  readonly estimatedSeconds: number
-  readonly lossHistory: ReadonlyArray<{ readonly epoch: number; readonly losses: Readonly<Record<string, number>> }>
-  readonly startedAt: string | null
-  readonly fitMs: number | null
-  readonly sampleMs: number | null
-  readonly totalMs: number | null
-  /** The model's format and size, and (dp-ctgan) what its training spent in privacy, as the projection stored them. */
-  readonly model: {
-    readonly format: string
-    readonly version: number
-    readonly size: number
-    readonly privacy?: typeof PrivacySpent.Type
-  } | null
-  readonly error: { readonly reason: GenerationFailureReason; readonly message: string } | null
-  /** Each column's resolved role and handling, once the job resolved them. */
-  readonly columns: ReadonlyArray<ResolvedColumn> | null
-  /** The protections asked for, then what the job's preparation and completion reported; null before they existed. */
-  readonly privacy: {
-    readonly protections?: ProtectionSettings
-    readonly rolesFrom?: "basic" | "enhanced" | "generation"
-    readonly trainingRows?: number
-    readonly holdoutRows?: number
-    readonly counts?: ProtectionCounts
-  } | null
-  /** The request's constraints and conditions as given; null for generators older than them. */
-  readonly rules: {
-    readonly constraints: ReadonlyArray<Readonly<Record<string, unknown>>>
-    readonly conditions: Readonly<Record<string, unknown>> | null
-  } | null
-  readonly createdAt: string
-  readonly updatedAt: string
-}
+const JobStatus = Schema.Literals(["running", "completed", "failed", "cancelled"])
 
-export interface OutputRow {
-  readonly datasetId: string
-  readonly generatorId: string
-  readonly kind: "generation" | "sample"
-  readonly numRows: number
-  readonly seed: number
-  readonly status: "running" | "completed" | "failed" | "cancelled"
-  readonly error: string | null
+/** What a request's rules and a sample's conditions hold, as given (the worker parses them). */
+const RuleObject = Schema.Record(Schema.String, Schema.Unknown)
+
+/** A `generators` row as the repository reads it (bigint seeds cast to float8; jsonb comes back parsed). */
+export const GeneratorRow = Schema.Struct({
+  id: Schema.String,
+  ownerId: Schema.String,
+  datasetId: Schema.String,
+  generatorType: Schema.String,
+  parameters: Schema.Struct({
+    num_rows: Schema.Number,
+    epochs: Schema.NullOr(Schema.Number),
+    batch_size: Schema.NullOr(Schema.Number),
+    target_epsilon: Schema.NullOr(Schema.Number)
+  }),
+  seed: Schema.Number,
+  status: JobStatus,
+  phase: Schema.NullOr(Schema.Literals(["queued", "fitting", "sampling"])),
+  progress: Schema.Number,
+  attempts: Schema.Number,
+  outputDatasetId: Schema.String,
+  estimatedSeconds: Schema.Number,
+  lossHistory: Schema.Array(Schema.Struct({ epoch: Schema.Number, losses: Schema.Record(Schema.String, Schema.Number) })),
+  startedAt: Schema.NullOr(Schema.String),
+  fitMs: Schema.NullOr(Schema.Number),
+  sampleMs: Schema.NullOr(Schema.Number),
+  totalMs: Schema.NullOr(Schema.Number),
+  /** The model's format and size, and (dp-ctgan) what its training spent in privacy, as the projection stored them. */
+  model: Schema.NullOr(Schema.Struct({
+    format: Schema.String,
+    version: Schema.Number,
+    size: Schema.Number,
+    privacy: Schema.optionalKey(PrivacySpent)
+  })),
+  error: Schema.NullOr(Schema.Struct({ reason: GenerationFailureReason, message: Schema.String })),
+  /** Each column's resolved role and handling, once the job resolved them. */
+  columns: Schema.NullOr(Schema.Array(ResolvedColumn)),
+  /** The protections asked for, then what the job's preparation and completion reported; null before they existed. */
+  privacy: Schema.NullOr(Schema.Struct({
+    protections: Schema.optionalKey(ProtectionSettings),
+    rolesFrom: Schema.optionalKey(Schema.Literals(["basic", "enhanced", "generation"])),
+    trainingRows: Schema.optionalKey(Schema.Number),
+    holdoutRows: Schema.optionalKey(Schema.Number),
+    counts: Schema.optionalKey(ProtectionCounts)
+  })),
+  /** The request's constraints and conditions as given; null for generators older than them. */
+  rules: Schema.NullOr(Schema.Struct({
+    constraints: Schema.Array(RuleObject),
+    conditions: Schema.NullOr(RuleObject)
+  })),
+  createdAt: Schema.String,
+  updatedAt: Schema.String
+})
+export type GeneratorRow = typeof GeneratorRow.Type
+
+/** A `generator_outputs` row: the dataset a generation or a sample writes. */
+export const OutputRow = Schema.Struct({
+  datasetId: Schema.String,
+  generatorId: Schema.String,
+  kind: Schema.Literals(["generation", "sample"]),
+  numRows: Schema.Number,
+  seed: Schema.Number,
+  status: JobStatus,
+  error: Schema.NullOr(Schema.String),
   /** Why it failed (the sample-failed event's reason); null otherwise, and for failures logged before reasons. */
-  readonly errorReason: GenerationFailureReason | null
+  errorReason: Schema.NullOr(GenerationFailureReason),
   /** What the output's rows meet, as requested; null when none. */
-  readonly conditions: Readonly<Record<string, unknown>> | null
-  readonly createdAt: string
-}
+  conditions: Schema.NullOr(RuleObject),
+  createdAt: Schema.String
+})
+export type OutputRow = typeof OutputRow.Type
+
+const generatorRows = rowsOf("generators", GeneratorRow)
+const outputRows = rowsOf("generator_outputs", OutputRow)
 
 /** Queries on the generator read model, scoped to the owner. SQL errors are defects (answered as internal errors). */
 export class GeneratorRepository extends Context.Service<GeneratorRepository>()("@synth/gateway/GeneratorRepository", {
@@ -86,8 +99,9 @@ export class GeneratorRepository extends Context.Service<GeneratorRepository>()(
 
     const findVisible = Effect.fn("GeneratorRepository.findVisible")(function* (id: string, ownerId: string) {
       if (!isUuid(id)) return Option.none<GeneratorRow>()
-      const rows = yield* sql<GeneratorRow>`SELECT ${columns} FROM generators WHERE id = ${id} AND owner_id = ${ownerId}`
-      return Option.fromNullishOr(rows[0])
+      return yield* generatorRows.first(
+        yield* sql`SELECT ${columns} FROM generators WHERE id = ${id} AND owner_id = ${ownerId}`
+      )
     }, Effect.orDie)
 
     /** One page of the owner's generators, newest first (uuid v7 ids sort by time), after `before` if given. */
@@ -96,24 +110,23 @@ export class GeneratorRepository extends Context.Service<GeneratorRepository>()(
       options: { readonly limit: number; readonly before: Option.Option<string> }
     ) {
       const after = Option.match(options.before, { onNone: () => sql``, onSome: (id) => sql`AND id < ${id}` })
-      return yield* sql<GeneratorRow>`
-        SELECT ${columns} FROM generators WHERE owner_id = ${ownerId} ${after} ORDER BY id DESC LIMIT ${options.limit}`
+      return yield* generatorRows.all(yield* sql`
+        SELECT ${columns} FROM generators WHERE owner_id = ${ownerId} ${after} ORDER BY id DESC LIMIT ${options.limit}`)
     }, Effect.orDie)
 
     /** The samples drawn from these generators, oldest first. */
     const samplesOf = Effect.fn("GeneratorRepository.samplesOf")(function* (generatorIds: ReadonlyArray<string>) {
       if (generatorIds.length === 0) return []
-      return yield* sql<OutputRow>`
+      return yield* outputRows.all(yield* sql`
         SELECT ${outputColumns} FROM generator_outputs
-        WHERE generator_id IN ${sql.in(generatorIds)} AND kind = 'sample' ORDER BY created_at, dataset_id`
+        WHERE generator_id IN ${sql.in(generatorIds)} AND kind = 'sample' ORDER BY created_at, dataset_id`)
     }, Effect.orDie)
 
     /** The owner's output dataset with this id, whatever its state (what a dataset id not yet stored answers). */
     const findOutput = Effect.fn("GeneratorRepository.findOutput")(function* (datasetId: string, ownerId: string) {
       if (!isUuid(datasetId)) return Option.none<OutputRow>()
-      const rows = yield* sql<OutputRow>`
-        SELECT ${outputColumns} FROM generator_outputs WHERE dataset_id = ${datasetId} AND owner_id = ${ownerId}`
-      return Option.fromNullishOr(rows[0])
+      return yield* outputRows.first(yield* sql`
+        SELECT ${outputColumns} FROM generator_outputs WHERE dataset_id = ${datasetId} AND owner_id = ${ownerId}`)
     }, Effect.orDie)
 
     return { findVisible, listVisible, samplesOf, findOutput } as const

@@ -1,13 +1,13 @@
 import {
   AlreadyFinished,
-  type DatasetId,
+  DatasetId,
   type DpConfigRequest,
   type DpConfigValidation,
   generationBounds,
   type GenerationRequest,
   protectionBounds,
   type GenerationResponse,
-  type GeneratorId,
+  GeneratorId,
   NotCompleted,
   NotFound,
   PrivacyBudgetExceeded,
@@ -173,8 +173,8 @@ export class GeneratorService extends Context.Service<GeneratorService>()("@synt
       if (valid.generatorType === "dp-ctgan") {
         yield* withinPrivacyBudget(trainingRowsOf(dataset.rowCount ?? 0, protection.holdoutShare), valid)
       }
-      const generatorId = (yield* ids.next) as GeneratorId
-      const outputDatasetId = (yield* ids.next) as DatasetId
+      const generatorId = GeneratorId.make(yield* ids.next)
+      const outputDatasetId = DatasetId.make(yield* ids.next)
       const seed = valid.seed ?? randomInt(0, 2 ** 32 - 1)
       const estimatedSeconds = estimateSeconds({
         generator: valid.generatorType,
@@ -191,7 +191,7 @@ export class GeneratorService extends Context.Service<GeneratorService>()("@synt
           payload: {
             generatorId,
             ownerId: owner,
-            datasetId: dataset.id as DatasetId,
+            datasetId: DatasetId.make(dataset.id),
             generatorType: valid.generatorType,
             parameters: {
               numRows: valid.numRows,
@@ -252,7 +252,7 @@ export class GeneratorService extends Context.Service<GeneratorService>()("@synt
         return yield* new AlreadyFinished({ detail: `Generator ${id} is ${row.status}: there is nothing to cancel.` })
       }
       yield* requestEvents.commit(
-        [{ type: "generator.cancel-requested", version: 1, payload: { generatorId: row.id as GeneratorId } }],
+        [{ type: "generator.cancel-requested", version: 1, payload: { generatorId: GeneratorId.make(row.id) } }],
         {
           aggregateId: row.id,
           actor: userActor(owner),
@@ -284,7 +284,7 @@ export class GeneratorService extends Context.Service<GeneratorService>()("@synt
         onFailure: Effect.fail,
         onSuccess: Effect.succeed
       })
-      const outputDatasetId = (yield* ids.next) as DatasetId
+      const outputDatasetId = DatasetId.make(yield* ids.next)
       const seed = valid.seed ?? randomInt(0, 2 ** 32 - 1)
       const source = yield* datasets.findById(row.outputDatasetId)
       const filename = outputFilename(Option.match(source, { onNone: () => "generated", onSome: (dataset) => dataset.filename }), `sample-${seed}`)
@@ -293,7 +293,7 @@ export class GeneratorService extends Context.Service<GeneratorService>()("@synt
           type: "generator.sample-requested",
           version: 1,
           payload: {
-            generatorId: row.id as GeneratorId,
+            generatorId: GeneratorId.make(row.id),
             ownerId: owner,
             outputDatasetId,
             outputFilename: filename,
@@ -311,7 +311,7 @@ export class GeneratorService extends Context.Service<GeneratorService>()("@synt
       const estimated = (row.sampleMs ?? 0) / 1000 / Math.max(1, row.parameters.num_rows) * valid.numRows + 0.5
       const response: SampleAccepted = {
         message: `Sampling started: poll GET /datasets/${outputDatasetId} (409 until the rows are stored), then download it.`,
-        generator_id: row.id as GeneratorId,
+        generator_id: GeneratorId.make(row.id),
         output_dataset_id: outputDatasetId,
         seed,
         status: "running",
@@ -336,7 +336,7 @@ export class GeneratorService extends Context.Service<GeneratorService>()("@synt
       const result: DpConfigValidation = {
         valid: assessment.valid,
         reason: assessment.reason,
-        dataset_id: dataset.id as DatasetId,
+        dataset_id: DatasetId.make(dataset.id),
         rows,
         target_epsilon: valid.targetEpsilon,
         epochs: valid.epochs,

@@ -1,4 +1,4 @@
-import type { DatasetId, Generator, GeneratorId } from "@synth/contracts"
+import { DatasetId, type Generator, GeneratorId } from "@synth/contracts"
 import { describeDuration } from "@synth/synth"
 import type { GeneratorRow, OutputRow } from "./GeneratorRepository.ts"
 
@@ -48,15 +48,15 @@ const privacyOf = (row: GeneratorRow): Generator["privacy"] => {
 
 /** The generator resource of a read-model row and its samples (field meanings in contracts' Generator). */
 export const generatorRecord = (row: GeneratorRow, samples: ReadonlyArray<OutputRow>): Generator => ({
-  id: row.id as GeneratorId,
+  id: GeneratorId.make(row.id),
   status: row.status,
   progress: row.progress,
   created_at: row.createdAt,
   updated_at: row.updatedAt,
-  output_dataset_id: row.status === "completed" ? (row.outputDatasetId as DatasetId) : null,
+  output_dataset_id: row.status === "completed" ? DatasetId.make(row.outputDatasetId) : null,
   phase: row.phase,
   generator_type: row.generatorType,
-  dataset_id: row.datasetId as DatasetId,
+  dataset_id: DatasetId.make(row.datasetId),
   parameters: row.parameters,
   seed: row.seed,
   attempts: row.attempts,
@@ -79,7 +79,7 @@ export const generatorRecord = (row: GeneratorRow, samples: ReadonlyArray<Output
   privacy: privacyOf(row),
   error: row.error === null ? null : { code: "training_failed", ...row.error },
   samples: samples.map((sample) => ({
-    output_dataset_id: sample.datasetId as DatasetId,
+    output_dataset_id: DatasetId.make(sample.datasetId),
     num_rows: sample.numRows,
     seed: sample.seed,
     status: sample.status === "cancelled" ? "failed" : sample.status,

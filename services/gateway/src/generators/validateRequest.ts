@@ -2,7 +2,7 @@ import {
   type FieldError,
   generationBounds,
   type GenerationRequest,
-  type GeneratorType,
+  GeneratorType,
   InvalidEpsilon,
   type SampleRequest,
   ValidationFailed
@@ -52,8 +52,6 @@ export interface GenerationLimits {
   readonly trainable: ReadonlyArray<GeneratorType>
 }
 
-const generatorTypes: ReadonlyArray<GeneratorType> = ["ctgan", "dp-ctgan", "tvae", "gaussian_copula"]
-
 const isWhole = (value: number) => Number.isSafeInteger(value)
 
 /** A whole number in [min, max], or the problem with it. */
@@ -89,9 +87,9 @@ export const validateGeneration = (
   facts: DatasetFacts = factsOfColumnTypes(datasetColumns)
 ): Result.Result<ValidGeneration, ValidationFailed | InvalidEpsilon> => {
   const problems: Array<FieldError> = []
-  const generatorType = generatorTypes.find((type) => type === request.generator_type)
+  const generatorType = GeneratorType.literals.find((type) => type === request.generator_type)
   if (generatorType === undefined) {
-    problems.push({ field: "generator_type", message: `must be one of ${generatorTypes.join(", ")}` })
+    problems.push({ field: "generator_type", message: `must be one of ${GeneratorType.literals.join(", ")}` })
   } else if (!limits.trainable.includes(generatorType)) {
     problems.push({
       field: "generator_type",

@@ -6,7 +6,7 @@ import {
   userActor,
   ValidationFailed,
   type Role,
-  type UserId
+  UserId
 } from "@synth/contracts"
 import { PasswordHasher, Tokens } from "@synth/auth"
 import { Ids } from "@synth/eventlog"
@@ -14,7 +14,8 @@ import { Context, Effect, Layer, Option, Result } from "effect"
 import type { NonEmptyReadonlyArray } from "effect/Array"
 import { GatewayConfig } from "../config.ts"
 import { RequestEvents } from "../events/RequestEvents.ts"
-import { decide, type UserCommand, type UserEvent, type UserState } from "./decider.ts"
+import { decide, registrationOutcome, type UserCommand, type UserEvent, type UserState } from "./decider.ts"
+import { stateOfReadModel } from "./readModelState.ts"
 import { makeStripedLock } from "./StripedLock.ts"
 import { UserKeys } from "./UserKeys.ts"
 import { UserRepository, type UserRow } from "./UserRepository.ts"
@@ -90,7 +91,7 @@ export class AuthService extends Context.Service<AuthService>()("@synth/gateway/
           if (state.status === "registered") {
             return yield* new EmailTaken({ detail: `An account for ${email} already exists. Log in instead.` })
           }
-          const userId = (yield* ids.next) as UserId
+          const userId = UserId.make(yield* ids.next)
           const passwordHash = yield* hasher.hash(credentials.password)
           // The key exists before the event that needs it. It is destroyed where the registration is refused; an
           // append that fails may leave a key that no event uses (it opens nothing), but never an event without one.
@@ -105,11 +106,13 @@ export class AuthService extends Context.Service<AuthService>()("@synth/gateway/
           )
           const outcome = yield* commit(userId, { _tag: "Register", userId, ...sealed }, state)
           if (Result.isFailure(outcome)) return yield* taken
-          // No row: another replica's registration of the email came first in the log. Destroying this one's key
-          // keeps it out of the read models for good, a replay included, whatever happens to the first account.
-          const user = yield* users.findById(userId)
-          if (Option.isNone(user)) return yield* taken
-          return { id: user.value.id, email, created_at: user.value.createdAt }
+          // Another replica may have found the email free too: the account is the registration first in the log.
+          // The loser's key is destroyed, which keeps its registration out of the read models for good, a replay
+          // included, whatever happens to the first account.
+          const account = yield* users.findByEmail(email)
+          const registered = registrationOutcome(stateOfReadModel(account, []), userId)
+          if (Result.isFailure(registered) || Option.isNone(account)) return yield* taken
+          return { id: account.value.id, email, created_at: account.value.createdAt }
         })
       )
     })
@@ -171,7 +174,7 @@ export class AuthService extends Context.Service<AuthService>()("@synth/gateway/
               detail: "This refresh token was already used or revoked. Log in again."
             })
           }
-          return yield* issuePair(claims.subject as UserId, next)
+          return yield* issuePair(UserId.make(claims.subject), next)
         })
       )
     })

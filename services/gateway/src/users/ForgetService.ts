@@ -1,9 +1,9 @@
 import { BlobKey, BlobStore } from "@synth/blobstore"
 import {
-  type DatasetId,
+  DatasetId,
   type DomainEvent,
-  type EvaluationId,
-  type GeneratorId,
+  EvaluationId,
+  GeneratorId,
   NotCompleted,
   userActor,
   type UserId
@@ -56,7 +56,7 @@ export class ForgetService extends Context.Service<ForgetService>()("@synth/gate
       if (!anythingRunning(owned)) return
       for (const generator of owned.generators.filter((candidate) => candidate.running)) {
         yield* requestEvents.commit(
-          [{ type: "generator.cancel-requested", version: 1, payload: { generatorId: generator.id as GeneratorId } }],
+          [{ type: "generator.cancel-requested", version: 1, payload: { generatorId: GeneratorId.make(generator.id) } }],
           {
             aggregateId: generator.id,
             actor: userActor(owner),
@@ -83,21 +83,21 @@ export class ForgetService extends Context.Service<ForgetService>()("@synth/gate
         yield* deleteWith(owner, id, BlobKey.make("evaluations", id), {
           type: "evaluation.deleted",
           version: 1,
-          payload: { evaluationId: id as EvaluationId }
+          payload: { evaluationId: EvaluationId.make(id) }
         })
       }
       for (const { id } of owned.generators) {
         yield* deleteWith(owner, id, BlobKey.make("generators", id), {
           type: "generator.deleted",
           version: 1,
-          payload: { generatorId: id as GeneratorId }
+          payload: { generatorId: GeneratorId.make(id) }
         })
       }
       for (const id of owned.datasets) {
         yield* deleteWith(owner, id, BlobKey.make("datasets", id), {
           type: "dataset.deleted",
           version: 1,
-          payload: { datasetId: id as DatasetId }
+          payload: { datasetId: DatasetId.make(id) }
         })
       }
     })

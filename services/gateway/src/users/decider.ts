@@ -118,9 +118,24 @@ export const decide = (
   }
 }
 
+/**
+ * Whether the registration of `userId`, once appended, is the email's account: it is not when another replica's
+ * registration of the email came first in the log, and the client must hear that the email is taken.
+ */
+export const registrationOutcome = (stateAfter: UserState, userId: UserId): Result.Result<UserId, EmailAlreadyRegistered> =>
+  stateAfter.status === "registered" && stateAfter.userId === userId
+    ? Result.succeed(userId)
+    : Result.fail(new EmailAlreadyRegistered())
+
+/**
+ * Folds one event into the state. The state of an email, too: two gateway replicas may each find an email free and
+ * append its registration; the first in the log is the account (the projection keeps it, as this fold does) and
+ * the later one registers nothing.
+ */
 export const evolve = (state: UserState, event: UserEvent): UserState => {
   switch (event.type) {
     case "user.registered":
+      if (state.status === "registered") return state
       return {
         status: "registered",
         userId: event.payload.userId,

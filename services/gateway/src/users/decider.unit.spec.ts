@@ -9,6 +9,7 @@ import {
   evolve,
   initialState,
   RefreshTokenRejected,
+  registrationOutcome,
   type UserCommand,
   type UserEvent,
   type UserRefusal
@@ -72,6 +73,32 @@ describe("user decider", () => {
       given(registered, forgotten)
         .when(again)
         .then([{ type: "user.registered", version: 2, payload: { userId: secondUserId, email: again.email, passwordHash: again.passwordHash } }])
+    })
+  })
+
+  describe("a registration raced by another replica", () => {
+    const raced: UserEvent = {
+      type: "user.registered",
+      version: 2,
+      payload: { userId: secondUserId, email: sealed(secondUserId, "cmFjZWQ"), passwordHash: sealed(secondUserId, "cmFjZWQtaGFzaA") }
+    }
+
+    it("leaves the email to the registration first in the log, as the projection does", () => {
+      const state = [registered, raced].reduce(evolve, initialState)
+      expect(state.status === "registered" && state.userId).toBe(userId)
+    })
+
+    it("is the account when it came first, and refused as a taken email when it came second", () => {
+      const state = [registered, raced].reduce(evolve, initialState)
+      expect(registrationOutcome(state, userId)).toStrictEqual(Result.succeed(userId))
+      const lost = registrationOutcome(state, secondUserId)
+      expect(Result.isFailure(lost) && lost.failure).toBeInstanceOf(EmailAlreadyRegistered)
+    })
+
+    it("is refused when the email shows no account: none projected, or one already forgotten", () => {
+      const lost = registrationOutcome([registered, forgotten].reduce(evolve, initialState), userId)
+      expect(Result.isFailure(lost) && lost.failure).toBeInstanceOf(EmailAlreadyRegistered)
+      expect(Result.isFailure(registrationOutcome(initialState, userId))).toBe(true)
     })
   })
 

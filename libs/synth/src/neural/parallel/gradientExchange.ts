@@ -11,14 +11,14 @@
  * Waiting blocks the thread (Atomics.wait), which is what both parties want between steps: the step cannot go on
  * without the other's gradients. A party that dies sets no flag, so waits give up after `patienceMs` with PeerLost.
  */
+import { Data } from "effect"
+
 const HEADER_INTS = 4
 const ARRIVED = 0
 const FAILED = 1
 const HEADER_BYTES = HEADER_INTS * Int32Array.BYTES_PER_ELEMENT
 
-export class PeerLost extends Error {
-  readonly _tag = "PeerLost"
-}
+export class PeerLost extends Data.TaggedError("PeerLost")<{ readonly message: string }> {}
 
 /** The shared memory for an exchange of `floats` values per step. */
 export const makeExchangeMemory = (floats: number): SharedArrayBuffer =>
@@ -56,9 +56,9 @@ export const gradientExchange = ({ floats, memory, party, patienceMs = 120_000, 
       // Arrivals first: a round both parties reached is complete even if the other has failed since.
       const arrived = Atomics.load(header, ARRIVED)
       if (arrived >= count) return
-      if (Atomics.load(header, FAILED) !== 0) throw new PeerLost("the other training thread failed")
+      if (Atomics.load(header, FAILED) !== 0) throw new PeerLost({ message: "the other training thread failed" })
       const left = deadline - Date.now()
-      if (left <= 0) throw new PeerLost(`the other training thread did not answer within ${patienceMs} ms`)
+      if (left <= 0) throw new PeerLost({ message: `the other training thread did not answer within ${patienceMs} ms` })
       Atomics.wait(header, ARRIVED, arrived, Math.min(left, 1_000))
     }
   }

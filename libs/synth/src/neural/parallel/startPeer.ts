@@ -1,13 +1,12 @@
 import { Worker } from "node:worker_threads"
+import { Data } from "effect"
 import { PeerLost } from "./gradientExchange.ts"
 import type { PeerRequest } from "./protocol.ts"
 
 const entry = new URL("./peerEntry.mjs", import.meta.url)
 
 /** Replicas that differ after identical updates mean a defect in the exchange, not a property of the data. */
-export class ReplicasDiverged extends Error {
-  readonly _tag = "ReplicasDiverged"
-}
+export class ReplicasDiverged extends Data.TaggedError("ReplicasDiverged")<{ readonly message: string }> {}
 
 /** What a peer thread posts: that it is ready for its request (once booted), then its final weights or why it stopped. */
 export type PeerMessage =
@@ -48,7 +47,7 @@ export const bootPeer = (): PeerBoot => {
   })
   const finished = new Promise<Float32Array>((resolve, reject) => {
     const fail = (reason: string) => {
-      const lost = new PeerLost(`the other training thread ${reason}`)
+      const lost = new PeerLost({ message: `the other training thread ${reason}` })
       lose(lost)
       reject(lost)
     }
@@ -82,5 +81,5 @@ export const confirmReplicas = async (peer: Peer, leaderWeights: Float32Array): 
   const differing = peerWeights.length !== leaderWeights.length
     ? 0
     : leaderWeights.findIndex((value, i) => !Object.is(value, peerWeights[i]))
-  if (differing !== -1) throw new ReplicasDiverged(`data-parallel replicas diverged (first differing weight: ${differing})`)
+  if (differing !== -1) throw new ReplicasDiverged({ message: `data-parallel replicas diverged (first differing weight: ${differing})` })
 }

@@ -9,14 +9,13 @@
 // The whole @tensorflow/tfjs, not tfjs-core alone: only the bundle registers the gradients training needs (tfjs-core's
 // own register_all_gradients is an ES module Node cannot load: its imports have no file extensions).
 import * as tf from "@tensorflow/tfjs"
+import { Data } from "effect"
 import "@tensorflow/tfjs-backend-wasm"
 import { registerGradientFixes } from "./gradientFixes.ts"
 import { loadNativeGemm } from "./native/nativeGemm.ts"
 import { registerNativeMatMul } from "./native/nativeMatMulKernel.ts"
 
-export class WasmBackendUnavailable extends Error {
-  readonly _tag = "WasmBackendUnavailable"
-}
+export class WasmBackendUnavailable extends Data.TaggedError("WasmBackendUnavailable")<{ readonly message: string }> {}
 
 let started: Promise<typeof tf> | null = null
 
@@ -44,7 +43,7 @@ const start = async (): Promise<typeof tf> => {
   // setBackend answers false, or tfjs quietly picks another registered backend, when wasm fails to start: training
   // would then run ~20× slower without a word, so refuse instead.
   if (!ready || tf.getBackend() !== "wasm") {
-    throw new WasmBackendUnavailable(`tfjs wasm backend did not start (active backend: ${tf.getBackend() ?? "none"})`)
+    throw new WasmBackendUnavailable({ message: `tfjs wasm backend did not start (active backend: ${tf.getBackend() ?? "none"})` })
   }
   const native = loadNativeGemm()
   if (native._tag === "Loaded") {
