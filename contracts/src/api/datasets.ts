@@ -19,6 +19,7 @@ import { DatasetId, GeneratorId, Timestamp } from "../ids.ts"
 import { PiiDetectionResult, PiiFlags, PiiScanPending } from "./pii.ts"
 import { Profile, ProfilePending } from "./profile.ts"
 import { Authentication } from "../security.ts"
+import { Located, Page } from "./responses.ts"
 
 export const datasetPaging = { defaultLimit: 50, maxLimit: 500 } as const
 
@@ -202,7 +203,7 @@ export class DatasetsGroup extends HttpApiGroup.make("datasets")
   .add(
     HttpApiEndpoint.post("upload", "/datasets/upload", {
       payload: UploadPayload,
-      success: [UploadResult.pipe(HttpApiSchema.status(201)), UploadAccepted.pipe(HttpApiSchema.status(202))],
+      success: [Located(UploadResult.pipe(HttpApiSchema.status(201))), Located(UploadAccepted.pipe(HttpApiSchema.status(202)))],
       error: [MissingFile, FileTooLarge, UnsupportedEncoding, UnparseableFile, EmptyDataset, InvalidColumns, ServiceUnavailable]
     })
       .annotate(OpenApi.Summary, "Upload a CSV or JSON file as a new dataset")
@@ -211,7 +212,7 @@ export class DatasetsGroup extends HttpApiGroup.make("datasets")
   .add(
     HttpApiEndpoint.get("list", "/datasets/", {
       query: ListParams,
-      success: Schema.Array(DatasetListItem),
+      success: Page(DatasetListItem),
       error: [ValidationFailed, ServiceUnavailable]
     })
       .annotate(OpenApi.Summary, "The caller's datasets, newest first")
@@ -259,7 +260,7 @@ header names the next page (its \`cursor\` is opaque). No Link header: the last 
   .add(
     HttpApiEndpoint.post("profile", "/datasets/:dataset_id/profile", {
       params: DatasetPath,
-      success: [Profile, ProfilePending.pipe(HttpApiSchema.status(202))],
+      success: [Profile, Located(ProfilePending.pipe(HttpApiSchema.status(202)))],
       error: [NotFound, NotCompleted, UnableToAnalyze, ServiceUnavailable]
     })
       .annotate(OpenApi.Summary, "Profile the dataset: statistics, distributions, correlations, outliers, data quality")
@@ -282,7 +283,7 @@ the dataset is still running.`
   .add(
     HttpApiEndpoint.post("piiDetection", "/datasets/:dataset_id/pii-detection", {
       params: DatasetPath,
-      success: [PiiDetectionResult, PiiScanPending.pipe(HttpApiSchema.status(202))],
+      success: [PiiDetectionResult, Located(PiiScanPending.pipe(HttpApiSchema.status(202)))],
       error: [NotFound, NotCompleted, UnableToAnalyze, ServiceUnavailable]
     })
       .annotate(OpenApi.Summary, "Scan the dataset for personal data: patterns, column names, statistics")
@@ -291,7 +292,7 @@ the dataset is still running.`
   .add(
     HttpApiEndpoint.post("piiDetectionEnhanced", "/datasets/:dataset_id/pii-detection-enhanced", {
       params: DatasetPath,
-      success: [PiiDetectionResult, PiiScanPending.pipe(HttpApiSchema.status(202))],
+      success: [PiiDetectionResult, Located(PiiScanPending.pipe(HttpApiSchema.status(202)))],
       error: [NotFound, NotCompleted, UnableToAnalyze, ServiceUnavailable]
     })
       .annotate(OpenApi.Summary, "Scan the dataset for personal data with the AI layer added")

@@ -3,6 +3,7 @@ import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/ht
 import { NotCompleted, NotFound, UnableToAnalyze, ValidationFailed, ServiceUnavailable } from "../errors.ts"
 import { DatasetId, EvaluationId, GeneratorId, Timestamp } from "../ids.ts"
 import { Authentication } from "../security.ts"
+import { Located } from "./responses.ts"
 
 /**
  * Evaluations of a completed generator's synthetic rows. The spec's quick evaluation result and evaluation run
@@ -192,7 +193,7 @@ export class EvaluationsGroup extends HttpApiGroup.make("evaluations")
   .add(
     HttpApiEndpoint.post("quick", "/evaluations/quick/:generator_id", {
       params: QuickEvaluationPath,
-      success: [QuickEvaluationResult, EvaluationAccepted.pipe(HttpApiSchema.status(202))],
+      success: [QuickEvaluationResult, Located(EvaluationAccepted.pipe(HttpApiSchema.status(202)))],
       error: [NotFound, NotCompleted, UnableToAnalyze, ServiceUnavailable]
     })
       .annotate(OpenApi.Summary, "Quick statistical evaluation of a completed generator's synthetic data")
@@ -209,7 +210,7 @@ unable_to_analyze when the data cannot be evaluated (the detail says why); 404 w
   .add(
     HttpApiEndpoint.post("run", "/evaluations/run", {
       payload: EvaluationRunRequest,
-      success: EvaluationRunAccepted.pipe(HttpApiSchema.status(202)),
+      success: Located(EvaluationRunAccepted.pipe(HttpApiSchema.status(202))),
       error: [NotFound, NotCompleted, ValidationFailed, ServiceUnavailable]
     })
       .annotate(OpenApi.Summary, "A full evaluation run: statistical, diagnostic, ML utility and privacy (asynchronous)")
@@ -242,7 +243,11 @@ says why: evaluation_failed, dataset_unavailable). 404 for an unknown id or anot
   .add(
     HttpApiEndpoint.get("report", "/evaluations/:evaluation_id/report", {
       params: EvaluationPath,
-      success: Schema.String.pipe(HttpApiSchema.asText({ contentType: "text/html; charset=utf-8" })),
+      success: HttpApiSchema.WithHeaders(Schema.String.pipe(HttpApiSchema.asText({ contentType: "text/html; charset=utf-8" })), {
+        "content-security-policy": Schema.String,
+        "x-content-type-options": Schema.Literal("nosniff"),
+        "content-disposition": Schema.String
+      }),
       error: [NotFound, NotCompleted, ServiceUnavailable]
     })
       .annotate(OpenApi.Summary, "A completed evaluation run as a self-contained HTML page")

@@ -1,8 +1,9 @@
-import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
+import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
 import { Schema } from "effect"
 import { Forbidden, ValidationFailed, ServiceUnavailable } from "../errors.ts"
 import { Timestamp } from "../ids.ts"
 import { Authentication } from "../security.ts"
+import { Page } from "./responses.ts"
 
 export const auditPaging = { defaultLimit: 50, maxLimit: 500 } as const
 
@@ -88,7 +89,7 @@ export class EventsGroup extends HttpApiGroup.make("events")
   .add(
     HttpApiEndpoint.get("list", "/events", {
       query: AuditEventsParams,
-      success: Schema.Array(AuditEvent),
+      success: [Page(AuditEvent), HttpApiSchema.StreamNdjson({ schema: AuditEvent, contentType: ndjsonContentType })],
       error: [Forbidden, ValidationFailed, ServiceUnavailable]
     })
       .annotate(OpenApi.Summary, "The audit feed: every event, filtered, paged or exported as NDJSON (auditors)")

@@ -5,6 +5,7 @@ import { ColumnHandling, ColumnRole, GenerationFailureReason } from "../events/g
 import { DatasetId, GeneratorId, Timestamp } from "../ids.ts"
 import { Authentication } from "../security.ts"
 import { datasetPaging, ListParams } from "./datasets.ts"
+import { Located, Page } from "./responses.ts"
 
 /**
  * Generation jobs. The spec's generation request, generation response and generator record keep their names; every
@@ -272,6 +273,18 @@ export const Generator = Schema.Struct({
 }).annotate({ identifier: "Generator" })
 export type Generator = typeof Generator.Type
 
+/** The answer of a cancellation whose stop is still on its way: the record, still `running`. */
+export const StoppingGenerator = Schema.Struct({ ...Generator.fields, status: Schema.Literal("running") }).annotate({
+  identifier: "StoppingGenerator",
+  description: "A generator being stopped: still running until its worker has let go (poll GET /generators/{generator_id})"
+})
+
+/**
+ * POST /generators/{id}/cancel answers the record: 202 while it is still running, 200 once it stopped. The first
+ * member that takes the record encodes it, so the narrower 202 comes first.
+ */
+export const CancelAnswer = [StoppingGenerator.pipe(HttpApiSchema.status(202)), Generator] as const
+
 export const SampleRequest = Schema.Struct({
   num_rows: Schema.Finite,
   seed: Schema.optional(Schema.NullOr(Schema.Finite)),
@@ -361,7 +374,7 @@ export class GeneratorsGroup extends HttpApiGroup.make("generators")
     HttpApiEndpoint.post("generate", "/generators/dataset/:dataset_id/generate", {
       params: GenerateFromPath,
       payload: GenerationRequest,
-      success: GenerationResponse.pipe(HttpApiSchema.status(202)),
+      success: Located(GenerationResponse.pipe(HttpApiSchema.status(202))),
       error: [NotFound, NotCompleted, ValidationFailed, InvalidEpsilon, PrivacyBudgetExceeded, ServiceUnavailable]
     })
       .annotate(OpenApi.Summary, "Train a generator on a dataset and produce synthetic rows (asynchronous)")
@@ -370,7 +383,7 @@ export class GeneratorsGroup extends HttpApiGroup.make("generators")
   .add(
     HttpApiEndpoint.get("list", "/generators/", {
       query: ListParams,
-      success: Schema.Array(Generator),
+      success: Page(Generator),
       error: [ValidationFailed, ServiceUnavailable]
     })
       .annotate(OpenApi.Summary, "Your generators, newest first")
@@ -397,7 +410,7 @@ ${datasetPaging.defaultLimit}, at most ${datasetPaging.maxLimit}; \`Link: <...>;
   .add(
     HttpApiEndpoint.post("cancel", "/generators/:generator_id/cancel", {
       params: GeneratorPath,
-      success: [Generator, Generator.pipe(HttpApiSchema.status(202))],
+      success: CancelAnswer,
       error: [NotFound, AlreadyFinished, ServiceUnavailable]
     })
       .annotate(OpenApi.Summary, "Stop a running generator")
@@ -412,7 +425,7 @@ already_finished when it is no longer running (completed, failed or cancelled).`
     HttpApiEndpoint.post("sample", "/generators/:generator_id/sample", {
       params: GeneratorPath,
       payload: SampleRequest,
-      success: SampleAccepted.pipe(HttpApiSchema.status(202)),
+      success: Located(SampleAccepted.pipe(HttpApiSchema.status(202))),
       error: [NotFound, NotCompleted, ValidationFailed, ServiceUnavailable]
     })
       .annotate(OpenApi.Summary, "Draw more rows from a completed generator's stored model, as a new dataset")

@@ -1,5 +1,5 @@
-import { HttpServerResponse } from "effect/http"
 import {
+  type AuditEvent,
   auditPaging,
   type AuditEventsParams,
   type CurrentUser,
@@ -7,9 +7,10 @@ import {
   ndjsonContentType,
   ValidationFailed
 } from "@synth/contracts"
-import { Context, Effect, Layer, Option, Stream } from "effect"
+import { Context, Effect, Layer, Option, type Stream } from "effect"
 import { ProjectorRuntime } from "@synth/sql"
 import { GatewayConfig } from "../config.ts"
+import { cursorPosition } from "../http/paging.ts"
 import { AuditRepository, type AuditFilter } from "./AuditRepository.ts"
 import { decodeAuditCursor, encodeAuditCursor } from "./cursor.ts"
 import { auditProjectionName } from "./projection.ts"
@@ -36,8 +37,8 @@ const filterOf = (params: Params): AuditFilter => ({
   toPosition: params.to_position
 })
 
-/** The link to the next page keeps the caller's filters and limit; only the cursor changes. */
-const nextLink = (params: Params, limit: number, lastPosition: number) => {
+/** The query of the next page keeps the caller's filters and limit; only the cursor changes. */
+const nextQuery = (params: Params, limit: number, lastPosition: number) => {
   const query = new URLSearchParams()
   if (params.aggregate_id !== undefined) query.set("aggregate_id", params.aggregate_id)
   for (const type of typesOf(params.type) ?? []) query.append("type", type)
@@ -48,8 +49,13 @@ const nextLink = (params: Params, limit: number, lastPosition: number) => {
   if (params.to_position !== undefined) query.set("to_position", String(params.to_position))
   query.set("limit", String(limit))
   query.set("cursor", encodeAuditCursor(lastPosition))
-  return `</events?${query.toString()}>; rel="next"`
+  return query
 }
+
+/** What GET /events answers: a page, with the query of the next one while more match, or every match (the export). */
+export type AuditAnswer =
+  | { readonly _tag: "Page"; readonly items: ReadonlyArray<AuditEvent>; readonly next: Option.Option<URLSearchParams> }
+  | { readonly _tag: "Export"; readonly events: Stream.Stream<AuditEvent> }
 
 const wantsNdjson = (params: Params, accept: string | undefined) =>
   params.format === "ndjson" || (params.format === undefined && (accept ?? "").toLowerCase().includes(ndjsonContentType))
@@ -75,19 +81,13 @@ export class AuditService extends Context.Service<AuditService>()("@synth/gatewa
       user: CurrentUser["Service"],
       params: Params,
       accept: string | undefined
-    ) {
+    ): Effect.fn.Return<AuditAnswer, Forbidden | ValidationFailed> {
       if (!user.roles.includes("auditor")) {
         return yield* new Forbidden({
           detail: "GET /events is for auditors only. Ask the operators to add your email to AUDITOR_EMAILS."
         })
       }
-      const after = params.cursor === undefined ? Option.some(0) : decodeAuditCursor(params.cursor)
-      if (Option.isNone(after)) {
-        return yield* new ValidationFailed({
-          detail: "The cursor is not one this server issued. Follow the Link header of the previous page.",
-          errors: [{ field: "cursor", message: "is not a cursor from a Link header" }]
-        })
-      }
+      const after = yield* cursorPosition(params.cursor, decodeAuditCursor)
       const filter = filterOf(params)
       const reversed = [
         ...(filter.since !== undefined && filter.until !== undefined && filter.since > filter.until
@@ -104,20 +104,11 @@ export class AuditService extends Context.Service<AuditService>()("@synth/gatewa
         })
       }
       yield* caughtUp
-      if (wantsNdjson(params, accept)) {
-        const lines = events.stream(filter, after.value, params.limit).pipe(
-          Stream.map((event) => `${JSON.stringify(event)}\n`),
-          Stream.encodeText
-        )
-        return HttpServerResponse.stream(lines, { contentType: ndjsonContentType })
-      }
+      const start = Option.getOrElse(after, () => 0)
+      if (wantsNdjson(params, accept)) return { _tag: "Export", events: events.stream(filter, start, params.limit) }
       const limit = params.limit ?? auditPaging.defaultLimit
-      const page = yield* events.page(filter, after.value, limit)
-      const headers = Option.match(page.next, {
-        onNone: () => ({}),
-        onSome: (last) => ({ link: nextLink(params, limit, last) })
-      })
-      return HttpServerResponse.jsonUnsafe(page.items, { headers })
+      const page = yield* events.page(filter, start, limit)
+      return { _tag: "Page", items: page.items, next: Option.map(page.next, (last) => nextQuery(params, limit, last)) }
     })
 
     return { list } as const

@@ -1,8 +1,6 @@
-import { HttpServerResponse, Multipart } from "effect/http"
+import { HttpServerResponse } from "effect/http"
 import {
-  type DatasetDetail,
   DatasetId,
-  type DatasetListItem,
   type DownloadFormat,
   type DownloadValueForm,
   FileTooLarge,
@@ -17,28 +15,16 @@ import {
 import { BlobKey, BlobStore } from "@synth/blobstore"
 import { Ids } from "@synth/eventlog"
 import { outputFormats, renderTable } from "@synth/tabular"
-import { Clock, Context, DateTime, Duration, Effect, Layer, Option, Schedule, Stream } from "effect"
+import { Clock, Context, DateTime, Effect, Layer, Option, Schedule } from "effect"
 import { GatewayConfig } from "../config.ts"
 import { RequestEvents } from "../events/RequestEvents.ts"
+import { finished, stillRunning } from "../waited.ts"
 import { GeneratorRepository } from "../generators/GeneratorRepository.ts"
 import { attachmentDisposition } from "./contentDisposition.ts"
 import { DatasetRepository, type DatasetRow } from "./DatasetRepository.ts"
 import { ingestFailureError } from "./ingestFailure.ts"
-import { limitBytes } from "./sizeLimit.ts"
-import { failWhenStuck } from "./stuckBody.ts"
-import { uploadFilename } from "./uploadFilename.ts"
-
-/** How long a multipart body may keep the parser waiting once the whole body is in (stuckBody.ts). */
-const stuckGrace = Duration.seconds(5)
-
-const missingFileDetail = (why: string) => `${why} Send multipart/form-data with the file in a part named \`file\`.`
-
-/** What an upload whose body is not multipart is told (400 missing_file), by the handler or by the HTTP layer. */
-export const notMultipartDetail = (contentType: string) =>
-  missingFileDetail(`The body is ${contentType === "" ? "not typed" : contentType}, not multipart/form-data.`)
-
-/** Room for the multipart framing around the file when the declared Content-Length is checked before reading. */
-const multipartOverheadBytes = 1024 * 1024
+import { missingFileDetail, multipartOverheadBytes, notMultipartDetail, storeFilePart, type UploadRequest } from "./uploadParts.ts"
+import { detailOf, listItemOf } from "./views.ts"
 
 /** Polls of the read model while an upload waits for ingestion: 10 ms growing to 100 ms apart. */
 const ingestionPoll = Schedule.min([Schedule.exponential("10 millis", 1.5), Schedule.spaced("100 millis")])
@@ -47,69 +33,6 @@ const ingestionPoll = Schedule.min([Schedule.exponential("10 millis", 1.5), Sche
 export interface DownloadOptions {
   readonly format: DownloadFormat
   readonly values: DownloadValueForm
-}
-
-export interface UploadRequest {
-  readonly owner: UserId
-  readonly parts: Stream.Stream<Multipart.Part, Multipart.MultipartError>
-  readonly headers: Readonly<Record<string, string | undefined>>
-  /** Whether the whole request body has been received (the parser's view, whether or not it has been read). */
-  readonly isBodyReceived: () => boolean
-}
-
-interface StoredOriginal {
-  readonly filename: string
-  readonly contentType: string | null
-  readonly size: number
-  readonly sha256: string
-}
-
-/**
- * Stores the `file` part of an upload under `key`; any other part is read past (within the same byte budget of
- * `maxBytes`). None when there is no `file` part.
- */
-export const storeFilePart = <E1, E2>(
-  blobs: BlobStore["Service"],
-  key: BlobKey,
-  parts: UploadRequest["parts"],
-  options: {
-    readonly maxBytes: number
-    readonly tooLarge: () => E1
-    readonly unreadable: () => E2
-    /** See failWhenStuck; never true when absent (a body read from somewhere that cannot stall). */
-    readonly isBodyReceived?: () => boolean
-  }
-): Effect.Effect<Option.Option<StoredOriginal>, E1 | E2> => {
-  const budget = { bytes: 0 }
-  const unreadable = (error: Multipart.MultipartError) =>
-    error.reason._tag === "FileTooLarge" || error.reason._tag === "BodyTooLarge" ? options.tooLarge() : options.unreadable()
-  const unstuck = failWhenStuck(options.isBodyReceived ?? (() => false), stuckGrace, options.unreadable)
-  const limited = (content: Stream.Stream<Uint8Array, Multipart.MultipartError>) =>
-    content.pipe(Stream.mapError(unreadable), unstuck, limitBytes(options.maxBytes, options.tooLarge, budget))
-  return parts.pipe(
-    Stream.mapError(unreadable),
-    unstuck,
-    Stream.runFoldEffect(() => Option.none<StoredOriginal>(), (stored, part) => {
-      if (Option.isNone(stored) && Multipart.isFile(part) && part.key === "file") {
-        return blobs.put(key, limited(part.content)).pipe(
-          Effect.catchTag("BlobStoreError", Effect.die),
-          Effect.map((put) =>
-            Option.some({
-              filename: uploadFilename(part.name),
-              contentType: part.contentType === "" ? null : part.contentType,
-              size: put.size,
-              sha256: put.sha256
-            })
-          )
-        )
-      }
-      return Multipart.isFile(part) ? Effect.as(Stream.runDrain(limited(part.content)), stored) : Effect.succeed(stored)
-    }),
-    // Parts whose content type is listed as a "field" type (JSON by default) would be buffered as text fields:
-    // an uploaded .json file must stream like any other file.
-    Effect.provideService(Multipart.FieldMimeTypes, []),
-    Effect.provideService(Multipart.MaxFileSize, undefined)
-  )
 }
 
 /**
@@ -156,6 +79,7 @@ export class DatasetService extends Context.Service<DatasetService>()("@synth/ga
         Effect.catch(() => Effect.succeed(Option.none<DatasetRow>()))
       )
 
+    /** The table once it is ready (201), else the stored upload still being processed (202). */
     const upload = Effect.fn("DatasetService.upload")(function* (request: UploadRequest) {
       const contentType = request.headers["content-type"] ?? ""
       if (!/^multipart\/form-data\b/i.test(contentType)) {
@@ -196,7 +120,6 @@ export class DatasetService extends Context.Service<DatasetService>()("@synth/ga
         }
       )
       const outcome = yield* awaitIngestion(id)
-      const location = `/datasets/${id}`
       if (Option.isNone(outcome)) {
         const row = yield* datasets.findById(id)
         const now = DateTime.formatIso(DateTime.makeUnsafe(yield* Clock.currentTimeMillis))
@@ -209,7 +132,7 @@ export class DatasetService extends Context.Service<DatasetService>()("@synth/ga
           upload_timestamp: Option.match(row, { onNone: () => now, onSome: (stored) => stored.createdAt }),
           status: "processing"
         }
-        return HttpServerResponse.jsonUnsafe(accepted, { status: 202, headers: { location } })
+        return stillRunning(accepted)
       }
       const row = outcome.value
       if (row.status === "failed") {
@@ -224,7 +147,7 @@ export class DatasetService extends Context.Service<DatasetService>()("@synth/ga
         upload_timestamp: row.createdAt,
         status: "uploaded"
       }
-      return HttpServerResponse.jsonUnsafe(result, { status: 201, headers: { location } })
+      return finished(result)
     })
 
     const list = Effect.fn("DatasetService.list")(function* (
@@ -293,37 +216,3 @@ export class DatasetService extends Context.Service<DatasetService>()("@synth/ga
 }) {
   static readonly layer = Layer.effect(this, this.make).pipe(Layer.provide([DatasetRepository.layer, GeneratorRepository.layer, RequestEvents.layer]))
 }
-
-const listItemOf = (row: DatasetRow): DatasetListItem => ({
-  id: DatasetId.make(row.id),
-  name: row.filename,
-  row_count: row.rowCount,
-  column_count: row.columnCount,
-  created_at: row.createdAt,
-  has_profile: row.hasProfile,
-  has_pii_analysis: row.hasPiiAnalysis
-})
-
-const detailOf = (row: DatasetRow): DatasetDetail => ({
-  ...listItemOf(row),
-  status: row.status === "uploaded" ? "uploaded" : "processing",
-  filename: row.filename,
-  file_size: row.fileSize,
-  upload_timestamp: row.createdAt,
-  format: row.format,
-  encoding: row.encoding,
-  delimiter: row.delimiter,
-  columns: (row.columns ?? []).map((column) => ({
-    name: column.name,
-    type: column.type,
-    missing_count: column.missingCount,
-    source_format: column.sourceFormat
-  })),
-  cleaning: {
-    trimmed_cells: row.cleaning?.trimmedCells ?? 0,
-    missing_tokens: row.cleaning?.missingTokens ?? 0,
-    standardised_values: row.cleaning?.standardisedValues ?? 0
-  },
-  source: row.source,
-  generator_id: row.generatorId as DatasetDetail["generator_id"]
-})

@@ -15,6 +15,7 @@ import { BlobKey, BlobStore } from "@synth/blobstore"
 import { Context, Effect, Layer, Option, Schedule, Stream } from "effect"
 import { GatewayConfig } from "../config.ts"
 import { RequestEvents } from "../events/RequestEvents.ts"
+import { finished, stillRunning } from "../waited.ts"
 import { DatasetRepository } from "./DatasetRepository.ts"
 import { isRunning, PiiScanRepository, type PiiScanRow } from "./PiiScanRepository.ts"
 
@@ -94,7 +95,7 @@ export class PiiScanService extends Context.Service<PiiScanService>()("@synth/ga
       if (Option.isNone(outcome)) {
         if (Option.isNone(yield* datasets.findById(row.id))) return yield* notFound(id)
         const pending: PiiScanPending = { dataset_id: DatasetId.make(row.id), scan, status: "running" }
-        return HttpServerResponse.jsonUnsafe(pending, { status: 202, headers: { location: `/datasets/${row.id}/pii-flags` } })
+        return stillRunning(pending)
       }
       const answered = outcome.value
       if (answered.status === "failed") {
@@ -102,7 +103,7 @@ export class PiiScanService extends Context.Service<PiiScanService>()("@synth/ga
           detail: answered.failureMessage ?? "Unable to scan the dataset. Download it, check its values and upload it again."
         })
       }
-      return yield* storedResult(row.id, scan)
+      return finished(yield* storedResult(row.id, scan))
     })
 
     const flags = Effect.fn("PiiScanService.flags")(function* (id: string, owner: UserId) {

@@ -12,6 +12,7 @@ import { BlobKey, BlobStore } from "@synth/blobstore"
 import { Context, Effect, Layer, Option, Schedule } from "effect"
 import { GatewayConfig } from "../config.ts"
 import { RequestEvents } from "../events/RequestEvents.ts"
+import { finished, stillRunning } from "../waited.ts"
 import { DatasetRepository, type DatasetRow } from "./DatasetRepository.ts"
 
 /** Polls of the read model while a profile request waits for its outcome: 10 ms growing to 100 ms apart. */
@@ -83,7 +84,7 @@ export class ProfileService extends Context.Service<ProfileService>()("@synth/ga
       if (Option.isNone(outcome)) {
         if (Option.isNone(yield* datasets.findById(row.id))) return yield* notFound(id)
         const pending: ProfilePending = { dataset_id: DatasetId.make(row.id), status: "running" }
-        return HttpServerResponse.jsonUnsafe(pending, { status: 202, headers: { location: `/datasets/${row.id}/profile` } })
+        return stillRunning(pending)
       }
       const answered = outcome.value
       if (answered.profileStatus === "failed") {
@@ -92,7 +93,7 @@ export class ProfileService extends Context.Service<ProfileService>()("@synth/ga
             "Unable to analyze the dataset. Download it, check its values and upload it again."
         })
       }
-      return yield* storedProfile(answered)
+      return finished(yield* storedProfile(answered))
     })
 
     const get = Effect.fn("ProfileService.get")(function* (id: string, owner: UserId) {

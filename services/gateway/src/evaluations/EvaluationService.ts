@@ -1,4 +1,3 @@
-import { HttpServerResponse } from "effect/http"
 import { BlobKey, BlobStore } from "@synth/blobstore"
 import {
   DatasetId,
@@ -18,13 +17,14 @@ import {
   type UserId,
   ValidationFailed
 } from "@synth/contracts"
-import { type EvaluationResults, renderEvaluationReport, reportContentSecurityPolicy } from "@synth/evaluation"
+import { type EvaluationResults, renderEvaluationReport } from "@synth/evaluation"
 import { Ids } from "@synth/eventlog"
 import { Context, Effect, Layer, Option, Result, Schedule, Stream } from "effect"
 import { GatewayConfig } from "../config.ts"
 import { DatasetRepository } from "../datasets/DatasetRepository.ts"
 import { GeneratorRepository, type GeneratorRow } from "../generators/GeneratorRepository.ts"
 import { RequestEvents } from "../events/RequestEvents.ts"
+import { finished, stillRunning } from "../waited.ts"
 import { EvaluationRepository, type EvaluationRow } from "./EvaluationRepository.ts"
 import { generatorPrivacyOf } from "./generatorPrivacy.ts"
 import { quickResult, safeToShareOf, shownResults } from "./results.ts"
@@ -171,14 +171,14 @@ export class EvaluationService extends Context.Service<EvaluationService>()("@sy
       const outcome = yield* awaitOutcome(evaluationId, owner)
       if (Option.isNone(outcome)) {
         const pending: EvaluationAccepted = { evaluation_id: evaluationId, generator_id: GeneratorId.make(generator.id), status: "running" }
-        return HttpServerResponse.jsonUnsafe(pending, { status: 202, headers: { location: `/evaluations/${evaluationId}` } })
+        return stillRunning(pending)
       }
       const row = outcome.value
       if (row.error !== null) {
         const detail = `Evaluation ${evaluationId} failed: ${row.error.message}`
         return yield* row.error.code === "dataset_unavailable" ? new NotFound({ detail }) : new UnableToAnalyze({ detail })
       }
-      return HttpServerResponse.jsonUnsafe(quickResult(evaluationId, generator.id, yield* storedResults(row)))
+      return finished(quickResult(evaluationId, generator.id, yield* storedResults(row)))
     })
 
     const run = Effect.fn("EvaluationService.run")(function* (owner: UserId, body: EvaluationRunRequest) {
@@ -214,7 +214,7 @@ export class EvaluationService extends Context.Service<EvaluationService>()("@sy
         mlUtility: valid.mlUtility
       })
       const accepted: EvaluationRunAccepted = { evaluation_id: evaluationId, status: "running" }
-      return HttpServerResponse.jsonUnsafe(accepted, { status: 202, headers: { location: `/evaluations/${evaluationId}` } })
+      return accepted
     })
 
     const get = Effect.fn("EvaluationService.get")(function* (id: string, owner: UserId) {
@@ -284,14 +284,7 @@ export class EvaluationService extends Context.Service<EvaluationService>()("@sy
         createdAt: row.createdAt,
         results
       })
-      return HttpServerResponse.text(html, {
-        contentType: "text/html; charset=utf-8",
-        headers: {
-          "content-security-policy": reportContentSecurityPolicy,
-          "x-content-type-options": "nosniff",
-          "content-disposition": `inline; filename="evaluation-${row.id}.html"`
-        }
-      })
+      return { evaluationId: row.id, html }
     })
 
     return { quick, run, get, report } as const

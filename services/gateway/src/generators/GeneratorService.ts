@@ -1,4 +1,3 @@
-import { HttpServerResponse } from "effect/http"
 import {
   DatasetId,
   type DpConfigRequest,
@@ -196,7 +195,7 @@ export class GeneratorService extends Context.Service<GeneratorService>()("@synt
           "job has resolved it."
         )
       }
-      return HttpServerResponse.jsonUnsafe(response, { status: 202, headers: { location: `/generators/${generatorId}` } })
+      return response
     })
 
     const get = Effect.fn("GeneratorService.get")(function* (id: string, owner: UserId) {
@@ -231,7 +230,7 @@ export class GeneratorService extends Context.Service<GeneratorService>()("@synt
         timeout: config.cancelTimeout
       })
       const current = Option.isSome(settled) ? settled.value : yield* visible(id, owner)
-      return HttpServerResponse.jsonUnsafe(yield* recordOf(current), { status: current.status === "running" ? 202 : 200 })
+      return yield* recordOf(current)
     })
 
     const sample = Effect.fn("GeneratorService.sample")(function* (id: string, owner: UserId, body: SampleRequest) {
@@ -280,7 +279,7 @@ export class GeneratorService extends Context.Service<GeneratorService>()("@synt
         status: "running",
         estimated_time: describeDuration(estimated)
       }
-      return HttpServerResponse.jsonUnsafe(response, { status: 202, headers: { location: `/datasets/${outputDatasetId}` } })
+      return response
     })
 
     /** The accountant runs here, handing the event loop back between orders (a search can take a second or two). */

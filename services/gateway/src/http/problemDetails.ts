@@ -1,7 +1,7 @@
 import { HttpEffect, HttpServerError, HttpServerRequest, HttpServerResponse } from "effect/http"
 import { errorTypeUri, type ProblemDetails } from "@synth/contracts"
 import { Cause, Effect } from "effect"
-import { notMultipartDetail } from "../datasets/DatasetService.ts"
+import { notMultipartDetail } from "../datasets/uploadParts.ts"
 import { recordRequest } from "./metrics.ts"
 import { limitJsonDepth } from "./jsonDepth.ts"
 import { currentRequestId, requestIdOf } from "./requestContext.ts"

@@ -107,7 +107,8 @@ const generate = (input: GenerateInput) =>
       transformClient: HttpClient.mapRequest(HttpClientRequest.bearerToken(token))
     })
     const explained = explainFailure(baseUrl)
-    const started = yield* explained(
+    // The 202 carries the generator's Location beside the body; the body says all the command shows.
+    const { body: started } = yield* explained(
       client.generators.generate({ params: { dataset_id: input.dataset }, payload: requestOf(input) })
     )
     yield* Console.log(`Generator ${started.generator_id}: ${started.status}, estimated time ${started.estimated_time}.`)
