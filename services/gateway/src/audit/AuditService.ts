@@ -10,7 +10,7 @@ import {
 import { Context, Effect, Layer, Option, type Stream } from "effect"
 import { ProjectorRuntime } from "@synth/sql"
 import { GatewayConfig } from "../config.ts"
-import { cursorPosition } from "../http/paging.ts"
+import { cursorPosition } from "../cursorPosition.ts"
 import { AuditRepository, type AuditFilter } from "./AuditRepository.ts"
 import { decodeAuditCursor, encodeAuditCursor } from "./cursor.ts"
 import { auditProjectionName } from "./projection.ts"

@@ -1,30 +1,13 @@
 import { HttpApiSchema } from "effect/http-api"
-import { datasetPaging, ValidationFailed } from "@synth/contracts"
+import { datasetPaging } from "@synth/contracts"
 import { Effect, Option } from "effect"
+import { cursorPosition } from "../cursorPosition.ts"
 import { decodeCursor, encodeCursor } from "../datasets/cursor.ts"
 
 /**
  * The paged lists (GET /datasets/, /generators/, /events) page alike: `?limit=`, an opaque `?cursor=` taken from the
  * previous page's `Link: <...>; rel="next"`, and no Link on the last page (the contracts' `Page`).
  */
-
-/** Where the page starts, from `?cursor=`: none on the first page; a cursor this server did not issue is a 422. */
-export const cursorPosition = <A>(
-  cursor: string | undefined,
-  decode: (cursor: string) => Option.Option<A>
-): Effect.Effect<Option.Option<A>, ValidationFailed> => {
-  if (cursor === undefined) return Effect.succeedNone
-  return Option.match(decode(cursor), {
-    onNone: () =>
-      Effect.fail(
-        new ValidationFailed({
-          detail: "The cursor is not one this server issued. Follow the Link header of the previous page.",
-          errors: [{ field: "cursor", message: "is not a cursor from a Link header" }]
-        })
-      ),
-    onSome: Effect.succeedSome
-  })
-}
 
 /** A page as the contract's `Page` sends it: the items, and the link to the next page when there is one. */
 export const linkedPage = <A>(items: ReadonlyArray<A>, next: Option.Option<{ readonly path: string; readonly query: URLSearchParams }>) =>
