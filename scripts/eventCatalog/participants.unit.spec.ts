@@ -8,6 +8,7 @@ import {
   type EventService,
   eventServices
 } from "@synth/contracts"
+import { GeneratorJob } from "@synth/jobs"
 import { readdirSync, readFileSync } from "node:fs"
 import { join, relative } from "node:path"
 import { describe, expect, it } from "vitest"
@@ -33,9 +34,18 @@ const serviceSources = (service: EventService) =>
     text: readFileSync(path, "utf8")
   }))
 
-/** Every service builds the events it appends as literals, `{ type: "…", version: n, payload }`. */
-const appendedTypes = (source: string) =>
-  [...source.matchAll(/\btype:\s*"([a-z]+\.[a-z-]+)",\s*version:\s*\d+/g)].map((match) => match[1]!)
+/**
+ * A service appends the events it builds as literals, `{ type: "…", version: n, payload }`, and those the generator
+ * decider (libs/jobs) decides on the commands it issues, `{ _tag: "Start", … }` (the decider's `decidedTypes`).
+ */
+const appendedTypes = (source: string) => [
+  ...[...source.matchAll(/\btype:\s*"([a-z]+\.[a-z-]+)",\s*version:\s*\d+/g)].map((match) => match[1]!),
+  ...[...source.matchAll(/\b_tag:\s*"([A-Za-z]+)"/g)].flatMap((match) =>
+    Object.hasOwn(GeneratorJob.decidedTypes, match[1]!)
+      ? GeneratorJob.decidedTypes[match[1] as keyof typeof GeneratorJob.decidedTypes]
+      : []
+  )
+]
 
 describe("producers", () => {
   const appendedBy = new Map(
@@ -56,11 +66,15 @@ describe("producers", () => {
 
 describe("consumers", () => {
   it.each(Object.keys(eventConsumers) as Array<EventConsumer>)(
-    "%s filters its input with consumedBy, in exactly one place of its service",
+    "%s filters its input with consumedBy (or eventHandler), in exactly one place of its service",
     (consumer) => {
+      // Directly, or through libs/eventlog's eventHandler, which filters with consumedBy(options.consumer).
       const call = `consumedBy("${consumer}")`
+      const handler = new RegExp(`eventHandler\\(\\{\\s*consumer:\\s*"${consumer}"`)
       const users = eventServices.flatMap((service) =>
-        serviceSources(service).filter(({ text }) => text.includes(call)).map(({ path }) => ({ service, path }))
+        serviceSources(service)
+          .filter(({ text }) => text.includes(call) || handler.test(text))
+          .map(({ path }) => ({ service, path }))
       )
       expect(users.map(({ service }) => service), `files calling ${call}: ${users.map(({ path }) => path).join(", ")}`)
         .toEqual([eventConsumers[consumer].service])

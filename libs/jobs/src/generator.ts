@@ -27,6 +27,9 @@ export type Event = DomainEventOf<
   | "generator.deleted"
 >
 
+/** A sample the owner asks of the trained model: the event's payload but the generator's id. */
+export type SampleRequest = Omit<DomainEventOf<"generator.sample-requested">["payload"], "generatorId">
+
 /** What the owner asked for: the parameters every attempt of the job trains with. */
 export type RequestedGeneration = DomainEventOf<"generator.requested">["payload"]
 
@@ -68,8 +71,24 @@ export type Command =
   | { readonly _tag: "DeclareWorkerLost"; readonly maxAttempts: number; readonly stallTimeout: string }
   /** The process running `attempt` shuts down and gives the job back, so that another one starts it at once. */
   | { readonly _tag: "HandBack"; readonly attempt: number }
+  /** The owner asks for rows from the trained model (the gateway): the request, as the event will carry it. */
+  | { readonly _tag: "RequestSample"; readonly request: SampleRequest }
   /** The dispatcher is about to draw a requested sample: `[]` means draw it. */
   | { readonly _tag: "StartSample"; readonly outputDatasetId: DatasetId }
+
+/**
+ * The event types each command may decide. scripts/eventCatalog reads it to check who appends what: a service that
+ * issues a command appends what the command decides. The decider's tests hold every decision to this table.
+ */
+export const decidedTypes = {
+  RequestCancel: ["generator.cancel-requested"],
+  RequestSample: ["generator.sample-requested"],
+  Start: ["generator.started"],
+  Cancel: ["generator.cancelled"],
+  DeclareWorkerLost: ["generator.requeued", "generator.failed", "generator.cancelled"],
+  HandBack: ["generator.requeued", "generator.cancelled"],
+  StartSample: ["generator.sample-failed"]
+} as const satisfies Record<Command["_tag"], ReadonlyArray<Event["type"]>>
 
 /** No job with this id: never requested, or deleted. */
 export class GeneratorUnknown extends Data.TaggedError("GeneratorUnknown")<{}> {}
@@ -77,10 +96,12 @@ export class GeneratorUnknown extends Data.TaggedError("GeneratorUnknown")<{}> {
 export class GeneratorSettled extends Data.TaggedError("GeneratorSettled")<{ readonly status: Status }> {}
 /** The attempt is not this instance's to start: the job ended, a cancel was asked, or the attempt is not the next. */
 export class AttemptNotStartable extends Data.TaggedError("AttemptNotStartable")<{ readonly reason: string }> {}
+/** Rows come only from a completed job's model. */
+export class GeneratorNotCompleted extends Data.TaggedError("GeneratorNotCompleted")<{ readonly status: Status }> {}
 /** The sample was drawn or failed already (a redelivered request). */
 export class SampleNotPending extends Data.TaggedError("SampleNotPending")<{}> {}
 
-export type Refusal = GeneratorUnknown | GeneratorSettled | AttemptNotStartable | SampleNotPending
+export type Refusal = GeneratorUnknown | GeneratorSettled | GeneratorNotCompleted | AttemptNotStartable | SampleNotPending
 
 type Decision = Result.Result<ReadonlyArray<Event>, Refusal>
 
@@ -156,6 +177,14 @@ export const decide = (command: Command, state: State): Decision => {
       if (job.cancelRequested) return cancelled(job, command.attempt)
       return requeued(job, command.attempt, `The process running attempt ${command.attempt} shut down: ` +
         `started again as attempt ${command.attempt + 1}.`)
+    case "RequestSample":
+      return job.status === "completed"
+        ? Result.succeed([{
+          type: "generator.sample-requested",
+          version: 1,
+          payload: { generatorId: job.generatorId, ...command.request }
+        }])
+        : Result.fail(new GeneratorNotCompleted({ status: job.status }))
     case "StartSample": {
       if (job.samples.get(command.outputDatasetId) !== "running") return Result.fail(new SampleNotPending())
       if (job.modelBlobKey !== null) return nothing

@@ -6,8 +6,10 @@ import {
   AttemptNotStartable,
   type Command,
   decide,
+  decidedTypes,
   type Event,
   evolve,
+  GeneratorNotCompleted,
   GeneratorSettled,
   GeneratorUnknown,
   initialState,
@@ -24,6 +26,11 @@ const sampleDatasetId = "0192f0c0-0000-7000-8000-0000000000c2" as DatasetId
 const given = (...events: ReadonlyArray<Event>) => ({
   when: (command: Command) => {
     const outcome = decide(command, events.reduce(evolve, initialState))
+    // Every decision stays within the types the command declares (the event catalog's check relies on it).
+    if (Result.isSuccess(outcome)) {
+      const declared: ReadonlyArray<string> = decidedTypes[command._tag]
+      for (const event of outcome.success) expect(declared).toContain(event.type)
+    }
     return {
       then: (expected: ReadonlyArray<Event>) => expect(outcome).toStrictEqual(Result.succeed(expected)),
       thenRefused: (refusal: new (...args: never) => Refusal) =>
@@ -172,6 +179,28 @@ describe("generator decider", () => {
   })
 
   describe("samples", () => {
+    const request = {
+      ownerId,
+      outputDatasetId: sampleDatasetId,
+      outputFilename: "people-sample-3.csv",
+      numRows: 20,
+      seed: 3
+    }
+
+    it("records the owner's request for rows from a completed job", () => {
+      given(requested, started(1), completed(1)).when({ _tag: "RequestSample", request }).then([sampleRequested])
+    })
+
+    it("refuses a sample of a job that has not completed, naming its status", () => {
+      const running = [requested, started(1)].reduce(evolve, initialState)
+      expect(decide({ _tag: "RequestSample", request }, running)).toStrictEqual(
+        Result.fail(new GeneratorNotCompleted({ status: "running" }))
+      )
+      given(requested, started(1), failed(1, "lost")).when({ _tag: "RequestSample", request }).thenRefused(GeneratorNotCompleted)
+      given(requested, cancelRequested, cancelled(null)).when({ _tag: "RequestSample", request }).thenRefused(GeneratorNotCompleted)
+      given().when({ _tag: "RequestSample", request }).thenRefused(GeneratorUnknown)
+    })
+
     it("draws a pending sample from the stored model", () => {
       given(requested, started(1), completed(1), sampleRequested)
         .when({ _tag: "StartSample", outputDatasetId: sampleDatasetId })

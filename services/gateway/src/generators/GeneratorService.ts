@@ -35,7 +35,7 @@ import { DatasetRepository, type DatasetRow } from "../datasets/DatasetRepositor
 import { RequestEvents } from "../events/RequestEvents.ts"
 import { awaitSettled } from "./awaitSettled.ts"
 import { GeneratorRepository, type GeneratorRow } from "./GeneratorRepository.ts"
-import { decideOnRow } from "./lifecycle.ts"
+import { decideCancel, decideSample } from "./lifecycle.ts"
 import { trainingRowsOf, withinPrivacyBudget } from "./privacyBudget.ts"
 import { generatorRecord } from "./record.ts"
 import { validateDpConfig as checkDpConfig } from "./validateDpConfig.ts"
@@ -216,7 +216,7 @@ export class GeneratorService extends Context.Service<GeneratorService>()("@synt
 
     const cancel = Effect.fn("GeneratorService.cancel")(function* (id: string, owner: UserId) {
       const row = yield* visible(id, owner)
-      const [cancelRequest] = yield* requestEvents.commit(yield* decideOnRow({ _tag: "RequestCancel" }, row, id), {
+      const [cancelRequest] = yield* requestEvents.commit(yield* decideCancel(row, id), {
         aggregateId: row.id,
         actor: userActor(owner),
         notVisibleDetail: `The cancellation was recorded but is not visible yet. Poll GET /generators/${id}.`
@@ -235,11 +235,6 @@ export class GeneratorService extends Context.Service<GeneratorService>()("@synt
 
     const sample = Effect.fn("GeneratorService.sample")(function* (id: string, owner: UserId, body: SampleRequest) {
       const row = yield* visible(id, owner)
-      if (row.status !== "completed") {
-        return yield* new NotCompleted({
-          detail: `Generator ${id} is ${row.status}; rows can be drawn only from a completed generator.`
-        })
-      }
       const trainedOn = yield* datasets.findById(row.datasetId)
       const facts = Option.isSome(trainedOn) ? yield* datasetFacts(trainedOn.value, body) : null
       const valid = yield* Result.match(validateSample(body, limits, facts), {
@@ -250,20 +245,17 @@ export class GeneratorService extends Context.Service<GeneratorService>()("@synt
       const seed = valid.seed ?? randomInt(0, 2 ** 32 - 1)
       const source = yield* datasets.findById(row.outputDatasetId)
       const filename = outputFilename(Option.match(source, { onNone: () => "generated", onSome: (dataset) => dataset.filename }), `sample-${seed}`)
+      // The decider refuses a generator that has not completed (409), after the body's own checks (422).
+      const requested = yield* decideSample({
+        ownerId: owner,
+        outputDatasetId,
+        outputFilename: filename,
+        numRows: valid.numRows,
+        seed,
+        ...(valid.conditions === undefined ? {} : { conditions: valid.conditions })
+      }, row, id)
       yield* requestEvents.commit(
-        [{
-          type: "generator.sample-requested",
-          version: 1,
-          payload: {
-            generatorId: GeneratorId.make(row.id),
-            ownerId: owner,
-            outputDatasetId,
-            outputFilename: filename,
-            numRows: valid.numRows,
-            seed,
-            ...(valid.conditions === undefined ? {} : { conditions: valid.conditions })
-          }
-        }],
+        requested,
         {
           aggregateId: row.id,
           actor: userActor(owner),

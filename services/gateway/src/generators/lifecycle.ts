@@ -1,4 +1,4 @@
-import { AlreadyFinished, GeneratorId, NotFound } from "@synth/contracts"
+import { AlreadyFinished, GeneratorId, NotCompleted, NotFound } from "@synth/contracts"
 import { GeneratorJob } from "@synth/jobs"
 import type { NonEmptyReadonlyArray } from "effect/Array"
 import { Array, Effect, Result } from "effect"
@@ -30,27 +30,53 @@ export const lifecycleOf = (
   }
 }
 
-/** The problem a refusal answers; `id` as the client wrote it, for the detail. */
-const problemOf = (id: string, refusal: GeneratorJob.Refusal) => {
-  switch (refusal._tag) {
-    case "GeneratorSettled":
-      return Effect.fail(new AlreadyFinished({ detail: `Generator ${id} is ${refusal.status}: there is nothing to cancel.` }))
-    case "GeneratorUnknown":
-      return Effect.fail(new NotFound({
-        detail: `There is no generator ${JSON.stringify(id.slice(0, 64))} among yours. List them with GET /generators/.`
-      }))
-    case "AttemptNotStartable":
-    case "SampleNotPending":
-      return Effect.die(new Error(`the gateway takes no command that is refused with ${refusal._tag}`))
-  }
-}
+const notYours = (id: string) =>
+  new NotFound({
+    detail: `There is no generator ${JSON.stringify(id.slice(0, 64))} among yours. List them with GET /generators/.`
+  })
 
-/** Decides an owner's command on the generator's row: the events to commit, or the problem to answer. */
-export const decideOnRow = (command: GeneratorJob.Command, row: GeneratorRow, id: string) =>
+/** A refusal no owner's command can meet: a bug in the decider or here. */
+const unexpected = (refusal: GeneratorJob.Refusal) =>
+  Effect.die(new Error(`the gateway takes no command that is refused with ${refusal._tag}`))
+
+/** Decides an owner's command on the generator's row: the events to commit, or the problem `problemOf` answers. */
+const decideOnRow = <E>(
+  command: GeneratorJob.Command,
+  row: GeneratorRow,
+  problemOf: (refusal: GeneratorJob.Refusal) => Effect.Effect<never, E>
+) =>
   Result.match(GeneratorJob.decide(command, lifecycleOf(row)), {
-    onFailure: (refusal) => problemOf(id, refusal),
+    onFailure: problemOf,
     onSuccess: (events) =>
       Array.isReadonlyArrayNonEmpty(events)
         ? Effect.succeed<NonEmptyReadonlyArray<GeneratorJob.Event>>(events)
         : Effect.die(new Error(`${command._tag} decided nothing for generator ${row.id}`))
+  })
+
+/** POST /generators/{id}/cancel; `id` as the client wrote it, for the detail. */
+export const decideCancel = (row: GeneratorRow, id: string) =>
+  decideOnRow({ _tag: "RequestCancel" }, row, (refusal): Effect.Effect<never, AlreadyFinished | NotFound> => {
+    switch (refusal._tag) {
+      case "GeneratorSettled":
+        return Effect.fail(new AlreadyFinished({ detail: `Generator ${id} is ${refusal.status}: there is nothing to cancel.` }))
+      case "GeneratorUnknown":
+        return Effect.fail(notYours(id))
+      default:
+        return unexpected(refusal)
+    }
+  })
+
+/** POST /generators/{id}/sample. */
+export const decideSample = (request: GeneratorJob.SampleRequest, row: GeneratorRow, id: string) =>
+  decideOnRow({ _tag: "RequestSample", request }, row, (refusal): Effect.Effect<never, NotCompleted | NotFound> => {
+    switch (refusal._tag) {
+      case "GeneratorNotCompleted":
+        return Effect.fail(new NotCompleted({
+          detail: `Generator ${id} is ${refusal.status}; rows can be drawn only from a completed generator.`
+        }))
+      case "GeneratorUnknown":
+        return Effect.fail(notYours(id))
+      default:
+        return unexpected(refusal)
+    }
   })
