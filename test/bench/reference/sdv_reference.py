@@ -22,7 +22,6 @@ def parse_args():
     parser.add_argument('--seed', type=int, default=1)
     parser.add_argument('--threads', type=int, default=2)
     parser.add_argument('--output', help='where to write the JSON result (it is printed on stdout as well)')
-    parser.add_argument('--sample-csv', help='where to write the sample as CSV too (train mode)')
     parser.add_argument('--quality-only', nargs=2, metavar=('REAL_CSV', 'SYNTH_CSV'))
     args = parser.parse_args()
     if args.quality_only is None and (args.data is None or args.model is None):
@@ -201,8 +200,6 @@ def train(args):
     sampled = synthesizer.sample(num_rows=len(real))
     synthetic = sampled[table_name] if isinstance(sampled, dict) else sampled
     sample_seconds = time.perf_counter() - started
-    if args.sample_csv:
-        synthetic.to_csv(args.sample_csv, index=False)
     peak_rss_kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     # DataTransformer.transform runs its columns in joblib (loky) worker processes; a worker's memory counts in
     # RUSAGE_CHILDREN once it has exited and been waited for.

@@ -90,8 +90,6 @@ export interface SdvRun {
   readonly seed: number
   /** torch and BLAS threads; 2 by default, the cores a developer's machine has. */
   readonly threads?: number
-  /** Where to write SDV's sample as CSV as well (for measures of our own); not written when absent. */
-  readonly sampleCsv?: string
 }
 
 const note = (message: string) => console.error(`sdv-reference: ${message}`)
@@ -154,8 +152,7 @@ export const runSdvReference = async (run: SdvRun): Promise<SdvRunResult> => {
       "--batch-size", String(run.batchSize),
       "--seed", String(run.seed),
       "--threads", String(run.threads ?? 2),
-      "--output", output,
-      ...(run.sampleCsv === undefined ? [] : ["--sample-csv", run.sampleCsv])
+      "--output", output
     ], "capture")
     return Schema.decodeUnknownSync(SdvRunResult)(JSON.parse(await readFile(output, "utf8")))
   } finally {
