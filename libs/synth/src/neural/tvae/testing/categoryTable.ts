@@ -5,9 +5,6 @@ import type { CategoricalColumn, ContinuousColumn, SynthTable } from "../../../t
 /** Categories of `length`, equally frequent (like an employment length in years). */
 export const LENGTHS = Array.from({ length: 12 }, (_, years) => `${years} years`)
 
-/** Share of rows whose `senior` is "yes". */
-export const SENIOR_SHARE = 0.16
-
 /**
  * `rows` rows: `length` uniform over LENGTHS; `senior` "yes" in 16 % of rows, independent of it; `amount` a number
  * that rises with the length, so that the table is not all categories.
@@ -19,7 +16,7 @@ export const categoryTable = (rows: number, seed: number): SynthTable => {
   const amount = new Float64Array(rows)
   for (let i = 0; i < rows; i++) {
     length[i] = random.integer(LENGTHS.length)
-    senior[i] = random.next() < SENIOR_SHARE ? 1 : 0
+    senior[i] = random.next() < 0.16 ? 1 : 0
     amount[i] = 100 + 20 * length[i]! + 10 * random.normal()
   }
   const categorical = (name: string, categories: ReadonlyArray<string>, codes: Int32Array): CategoricalColumn => ({
