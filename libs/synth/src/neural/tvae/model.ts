@@ -8,6 +8,11 @@ import { sampleTvae } from "./sampleTvae.ts"
 export interface TvaeModel {
   /** `rows` synthetic rows, reproducibly from `seed`; synchronous, a batch at a time. */
   readonly sample: (rows: number, seed: number, onProgress?: (rowsDone: number) => void) => SynthTable
+  /**
+   * As `sample`, but with categories read as SDV's TVAE reads them, by the decoder's largest output (sampleTvae.ts
+   * says why `sample` draws them instead): for comparisons with SDV and with models sampled before the draw.
+   */
+  readonly sampleByArgmax: (rows: number, seed: number) => SynthTable
   /** The versioned artifact `tvaeFromJSON` reads back. */
   readonly toJSON: () => TvaeArtifact
   /** Mean training loss per epoch (empty for a model loaded from an artifact that stored none). */
@@ -18,6 +23,7 @@ export interface TvaeModel {
 
 export const tvaeModelOf = (parts: TvaeParts): TvaeModel => ({
   sample: (rows, seed, onProgress) => sampleTvae(parts, rows, seed, onProgress),
+  sampleByArgmax: (rows, seed) => sampleTvae(parts, rows, seed, undefined, "argmax"),
   toJSON: () => tvaeArtifactOf(parts),
   lossHistory: parts.lossHistory,
   dispose: () => {
