@@ -2,6 +2,7 @@
 // in the order they arrive.
 import { PGlite } from "@electric-sql/pglite"
 import { parentPort, workerData } from "node:worker_threads"
+import { embeddedPgliteOptions } from "./pgliteSettings.ts"
 
 export type PgliteHostRequest =
   | { readonly kind: "query"; readonly id: number; readonly sql: string; readonly params: Array<unknown> }
@@ -25,7 +26,7 @@ const codeOf = (error: unknown) =>
 
 let db: PGlite
 try {
-  db = await PGlite.create(dataDir === undefined ? {} : { dataDir })
+  db = await PGlite.create(embeddedPgliteOptions(dataDir))
 } catch (error) {
   reply({ kind: "openFailed", message: messageOf(error) })
   throw error

@@ -3,6 +3,7 @@
 // Messages: in, "close"; out, { kind: "serving", port } | { kind: "failed", message } | { kind: "closed" }.
 import { PGlite } from "@electric-sql/pglite"
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket"
+import { embeddedPgliteOptions } from "@synth/eventlog/pglite-settings"
 import { mkdir } from "node:fs/promises"
 import { parentPort, workerData } from "node:worker_threads"
 
@@ -25,7 +26,7 @@ const { dataDir, loadDataDir } = workerData as PgliteServerData
 try {
   if (dataDir !== undefined) await mkdir(dataDir, { recursive: true })
   const db = await PGlite.create({
-    ...(dataDir === undefined ? {} : { dataDir }),
+    ...embeddedPgliteOptions(dataDir),
     ...(loadDataDir === undefined ? {} : { loadDataDir: new Blob([loadDataDir as Uint8Array<ArrayBuffer>]) })
   })
   // Port 0: the OS picks a free port, so several databases (tests, tools) never collide.
