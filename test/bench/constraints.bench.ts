@@ -96,6 +96,10 @@ const breaksOf = (output: SynthTable, real: SynthTable, constraints: ReadonlyArr
 
 const nothingFound = { findings: [], identifiers: [], quasi_identifiers: [] }
 const round = (value: number | null) => (value === null ? null : +value.toFixed(4))
+const scored = (values: ReadonlyArray<number>) => {
+  const finite = values.filter(Number.isFinite)
+  return finite.length === 0 ? null : round(median(finite))
+}
 
 type Variant = "none" | "rejection" | "transform"
 
@@ -131,7 +135,9 @@ const run = async (name: string, real: SynthTable, generator: GeneratorKind, see
   const counting: TrainedModel = { ...trained, sample: (count, sampleSeed, onProgress) => ((drawn += count), trained.sample(count, sampleSeed, onProgress)) }
   const rows = Math.min(sampleRows, real.rowCount)
   const sampled = sampleWithRules(prepared.plan, constrainedModel(counting, transforms), prepared.filters, defaultFakers, rows, seed + 100, applied)
-  if (!sampled.ok) throw new Error(sampled.refusal.message)
+  // A model that cannot meet the rules within the draw budget is a result too: the service fails such a job with
+  // this message (conditions_unmet).
+  if (!sampled.ok) return { refused: sampled.refusal.message, drawsPerRow: drawn / Math.min(sampleRows, real.rowCount) }
   const output = sampled.sample.table
   const report = qualityReport(real, output, { seed })
   const breaking = breaksOf(output, real, rules.constraints)
@@ -154,6 +160,11 @@ for (const name of datasets) {
     for (const seed of seeds) {
       for (const variant of ["none", "rejection", "transform"] as const) {
         const result = await run(name, real, generator, seed, variant)
+        if ("refused" in result) {
+          scores[variant].push(Number.NaN)
+          console.log(JSON.stringify({ bench: `constraints ${name} ${generator} ${variant}`, seed, epochs, refused: result.refused, drawsPerRow: round(result.drawsPerRow) }))
+          continue
+        }
         scores[variant].push(result.score ?? Number.NaN)
         console.log(JSON.stringify({
           bench: `constraints ${name} ${generator} ${variant}`,
@@ -172,7 +183,8 @@ for (const name of datasets) {
     }
     console.log(JSON.stringify({
       bench: `constraints ${name} ${generator} summary`,
-      medianScore: { none: round(median(scores.none)), rejection: round(median(scores.rejection)), transform: round(median(scores.transform)) }
+      // Over the runs that produced an output (a refused run has no score).
+      medianScore: { none: scored(scores.none), rejection: scored(scores.rejection), transform: scored(scores.transform) }
     }))
   }
 }
