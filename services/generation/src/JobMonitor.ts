@@ -119,8 +119,11 @@ export class JobMonitor extends Context.Service<JobMonitor>()("@synth/generation
         } else if (decided?.type === "generator.failed") {
           yield* Effect.logError("generation job failed: its worker was lost on every attempt", { generatorId, attempts: attempt })
         }
-        // Until the decision is folded back in, do not decide again.
-        jobs.set(generatorId, { ...job, lastActivity: now })
+        // Until the decision is folded back in, do not decide again. Read the entry again: the follower may have
+        // folded the decision in while it was being appended, and writing back `job` would undo that fold (the
+        // job would look started, and every requeue be refused as "attempt 1 has started").
+        const current = jobs.get(generatorId)
+        if (current !== undefined) jobs.set(generatorId, { ...current, lastActivity: Math.max(current.lastActivity, now) })
       }
     })
 
