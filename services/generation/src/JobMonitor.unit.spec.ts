@@ -102,6 +102,20 @@ describe("JobMonitor", () => {
         expect(failed).toMatchObject({ type: "generator.failed", payload: { generatorId, attempt: 2, reason: "worker_lost" } })
       }).pipe(Effect.provide(monitorLayer())))
 
+    it.live("keeps the requeue the follower folded while the append that wrote it had not returned yet", () =>
+      Effect.gen(function* () {
+        const monitor = yield* JobMonitor
+        yield* append(requested)
+        yield* append(started(1))
+        yield* untilLogged(3)
+        // The watchdog's append answers 400 ms after the requeue became readable; by then the follower has folded it.
+        yield* Effect.sleep("600 millis")
+        expect(monitor.job(generatorId)?.state).toMatchObject({ status: "running", attempt: 2, started: false })
+        const start = yield* append(started(2))
+        yield* monitor.awaitFolded(start.partition, start.offset)
+        expect(monitor.job(generatorId)?.state).toMatchObject({ attempt: 2, started: true })
+      }).pipe(Effect.provide(monitorLayer({ GENERATION_STALL_TIMEOUT: "300 millis" }, "400 millis"))))
+
     it.live("leaves alone a silent job that runs in this process (its heartbeats are its own fiber's)", () =>
       Effect.gen(function* () {
         yield* startedHere

@@ -3,7 +3,7 @@
 import { DatasetId, type DomainEvent, GeneratorId, Topics, userActor, UserId } from "@synth/contracts"
 import { EventLog, EventWriter, layerMemory, type StoredEvent } from "@synth/eventlog"
 import { generatorEvents } from "@synth/jobs/testing"
-import { ConfigProvider, Effect, Layer, Stream } from "effect"
+import { ConfigProvider, type Duration, Effect, Layer, Stream } from "effect"
 import { JobMonitor } from "../JobMonitor.ts"
 import { LocalJobs } from "../LocalJobs.ts"
 
@@ -33,11 +33,30 @@ export const testConfig = (settings: Readonly<Record<string, string>> = {}) =>
     ...settings
   }))
 
-/** The monitor over an in-memory log, with the writer and the local jobs it shares with the runner. */
-export const monitorLayer = (settings?: Readonly<Record<string, string>>) =>
+/**
+ * An in-memory log whose appends answer only `ackDelay` after the event is readable, as Kafka's may: a follower can
+ * fold an event before the append that wrote it returns.
+ */
+const slowAckLog = (ackDelay: Duration.Input) =>
+  Layer.effect(
+    EventLog,
+    Effect.gen(function* () {
+      const log = yield* EventLog
+      return {
+        ...log,
+        append: (...args: Parameters<typeof log.append>) => Effect.tap(log.append(...args), () => Effect.sleep(ackDelay))
+      }
+    })
+  ).pipe(Layer.provide(layerMemory()))
+
+/**
+ * The monitor over an in-memory log, with the writer and the local jobs it shares with the runner. `ackDelay`: see
+ * `slowAckLog`.
+ */
+export const monitorLayer = (settings?: Readonly<Record<string, string>>, ackDelay?: Duration.Input) =>
   JobMonitor.layer.pipe(
     Layer.provideMerge(Layer.mergeAll(EventWriter.layer, LocalJobs.layer)),
-    Layer.provideMerge(layerMemory()),
+    Layer.provideMerge(ackDelay === undefined ? layerMemory() : slowAckLog(ackDelay)),
     Layer.provideMerge(testConfig(settings))
   )
 
