@@ -9,7 +9,8 @@
 // scored again or looked into; each result is printed as a JSON line as soon as it is known, the table at the end.
 //
 // Knobs: BENCH_QUALITY_DATASETS (telco_churn,credit_data), BENCH_QUALITY_MODELS (ctgan,tvae),
-// BENCH_QUALITY_EPOCHS (300, SDV's default), BENCH_QUALITY_SEEDS (1,2), BENCH_QUALITY_BATCH (500),
+// BENCH_QUALITY_EPOCHS (30, so that a plain run stays short; 300, SDV's default, for converged quality),
+// BENCH_QUALITY_SEEDS (1,2), BENCH_QUALITY_BATCH (500),
 // BENCH_QUALITY_DIR, BENCH_QUALITY_THREADS (2: ours data parallel on two threads, SDV's torch on two; 1: both on
 // one, which wastes less on a machine others load: torch's OpenMP threads spin while waiting for a core);
 // BENCH_SDV_VENV as for the neural benchmark. To spread a long run, start one process per seed.
@@ -22,7 +23,7 @@ import { type CategoryCoverage, runSdvReference, sdvQuality, type SdvQualityResu
 const list = (name: string, fallback: string) => (process.env[name] ?? fallback).split(",").map((item) => item.trim()).filter(Boolean)
 const datasets = list("BENCH_QUALITY_DATASETS", "telco_churn,credit_data")
 const models = list("BENCH_QUALITY_MODELS", "ctgan,tvae") as ReadonlyArray<"ctgan" | "tvae">
-const epochs = Number(process.env.BENCH_QUALITY_EPOCHS ?? 300)
+const epochs = Number(process.env.BENCH_QUALITY_EPOCHS ?? 30)
 const seeds = list("BENCH_QUALITY_SEEDS", "1,2").map(Number)
 const batchSize = Number(process.env.BENCH_QUALITY_BATCH ?? 500)
 const threads = process.env.BENCH_QUALITY_THREADS === "1" ? 1 : 2
