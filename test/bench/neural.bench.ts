@@ -11,12 +11,12 @@
 // BENCH_SDV (1; 0 skips SDV: ours only, e.g. where the 6 GB reference environment cannot be installed),
 // BENCH_NEURAL_THREADS (2: our CTGAN and TVAE train data parallel on two threads, as the generation service does on
 // two cores; 1 keeps them on one; DP-CTGAN always trains on one). SDV's torch uses two threads.
-import { spawn } from "node:child_process"
 import { mkdtemp, rm } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { repoRoot } from "../support/server.ts"
 import type { NeuralRun } from "./support/neuralRun.ts"
+import { runOurs } from "./support/runNeural.ts"
 import { runSdvReference, type SdvRunResult, sdvQuality } from "./support/sdvReference.ts"
 
 const list = (name: string, fallback: string) => (process.env[name] ?? fallback).split(",").map((item) => item.trim()).filter(Boolean)
@@ -28,34 +28,6 @@ const batchSize = Number(process.env.BENCH_NEURAL_BATCH ?? 500)
 const seed = Number(process.env.BENCH_NEURAL_SEED ?? 7)
 const withSdv = process.env.BENCH_SDV !== "0"
 const threads = process.env.BENCH_NEURAL_THREADS === "1" ? 1 : 2
-
-interface OursResult {
-  readonly model: string
-  readonly targetEpsilon: number | null
-  readonly privacy: { readonly epsilonSpent: number; readonly stoppedEarly: boolean } | null
-  readonly fitSeconds: number
-  readonly preprocessSeconds: number
-  readonly secondsPerEpoch: number
-  readonly epochsRun: number
-  readonly qualityScore: number | null
-  readonly peakRssMiB: number
-}
-
-const runOurs = (config: NeuralRun): Promise<OursResult> =>
-  new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["test/bench/support/neuralRun.ts", JSON.stringify(config)], {
-      cwd: repoRoot,
-      stdio: ["ignore", "pipe", "inherit"]
-    })
-    let output = ""
-    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()))
-    child.on("error", reject)
-    child.on("close", (code) => {
-      const line = output.split("\n").find((text) => text.startsWith("{"))
-      if (code !== 0 || line === undefined) reject(new Error(`neuralRun exited ${code}: ${output}`))
-      else resolve(JSON.parse(line) as OursResult)
-    })
-  })
 
 const rows: Array<string> = []
 const work = await mkdtemp(join(tmpdir(), "synth-bench-neural-"))

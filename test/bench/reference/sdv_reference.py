@@ -22,6 +22,7 @@ def parse_args():
     parser.add_argument('--seed', type=int, default=1)
     parser.add_argument('--threads', type=int, default=2)
     parser.add_argument('--output', help='where to write the JSON result (it is printed on stdout as well)')
+    parser.add_argument('--sample-output', help="where to write SDV's sample as CSV (train mode), to score it again later")
     parser.add_argument('--quality-only', nargs=2, metavar=('REAL_CSV', 'SYNTH_CSV'))
     args = parser.parse_args()
     if args.quality_only is None and (args.data is None or args.model is None):
@@ -84,15 +85,56 @@ def detect_metadata(data, table_name):
     return metadata, detected, forced
 
 
+DISCRETE_SDTYPES = {'categorical', 'boolean', 'ordinal'}
+# The weakest column pairs listed with each score: where a sample loses its pair trends.
+WORST_PAIRS = 8
+
+
 def quality(real, synthetic, metadata, table_name):
     report = QualityReport()
     report.generate({table_name: real}, {table_name: synthetic}, metadata.to_dict(), verbose=False)
     properties = report.get_properties().set_index('Property')['Score']
+    shapes = report.get_details('Column Shapes', table_name)
+    pairs = report.get_details('Column Pair Trends', table_name).dropna(subset=['Score'])
+    worst = pairs.sort_values('Score').head(WORST_PAIRS)
     return {
         'qualityScore': float(report.get_score()),
         'columnShapes': float(properties['Column Shapes']),
         'columnPairTrends': float(properties['Column Pair Trends']),
+        'shapeScores': {row['Column']: round(float(row['Score']), 4) for _, row in shapes.iterrows()},
+        'worstPairs': [
+            {'columns': [row['Column 1'], row['Column 2']], 'metric': row['Metric'], 'score': round(float(row['Score']), 4)}
+            for _, row in worst.iterrows()
+        ],
+        'coverage': category_coverage(real, synthetic, metadata, table_name),
     }
+
+
+def as_text(column):
+    # A number written as 1.0 by one sample and 1 by the file is the same value; missing is the empty string.
+    return column.astype(str).replace('nan', '').str.replace(r'\.0$', '', regex=True)
+
+
+def category_coverage(real, synthetic, metadata, table_name):
+    """Per discrete column (categorical, boolean, ordinal): the real values the sample keeps, of all real values,
+    the total variation distance of the value shares, and the sample's most frequent value with its share there and
+    in the real table. Values compare as text, so both samples are read the same way whatever dtype pandas gave them."""
+    result = {}
+    for column, spec in metadata.to_dict()['tables'][table_name]['columns'].items():
+        if spec['sdtype'] not in DISCRETE_SDTYPES:
+            continue
+        shares = as_text(real[column]).value_counts(normalize=True)
+        sampled = as_text(synthetic[column]).value_counts(normalize=True)
+        labels = set(shares.index) | set(sampled.index)
+        result[column] = {
+            'kept': int(sum(1 for label in shares.index if label in sampled.index)),
+            'real': int(len(shares)),
+            'tvd': round(0.5 * sum(abs(shares.get(label, 0) - sampled.get(label, 0)) for label in labels), 4),
+            'top': str(sampled.index[0]),
+            'topShare': round(float(sampled.iloc[0]), 4),
+            'topRealShare': round(float(shares.get(sampled.index[0], 0)), 4),
+        }
+    return result
 
 
 def mib(kib):
@@ -200,6 +242,8 @@ def train(args):
     sampled = synthesizer.sample(num_rows=len(real))
     synthetic = sampled[table_name] if isinstance(sampled, dict) else sampled
     sample_seconds = time.perf_counter() - started
+    if args.sample_output:
+        synthetic.to_csv(args.sample_output, index=False)
     peak_rss_kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     # DataTransformer.transform runs its columns in joblib (loky) worker processes; a worker's memory counts in
     # RUSAGE_CHILDREN once it has exited and been waited for.

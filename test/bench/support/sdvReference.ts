@@ -22,10 +22,29 @@ const installedStamp = join(venv, ".requirements.sha256")
 
 const Sdtypes = Schema.Record(Schema.String, Schema.String)
 
+/** One discrete column's categories in a sample against the real table's (sdv_reference.py, `category_coverage`). */
+export const CategoryCoverage = Schema.Struct({
+  /** Real categories that occur in the sample, of `real`. */
+  kept: Schema.Number,
+  real: Schema.Number,
+  /** Total variation distance of the category shares. */
+  tvd: Schema.Number,
+  /** The sample's most frequent category, its share there and in the real table. */
+  top: Schema.String,
+  topShare: Schema.Number,
+  topRealShare: Schema.Number
+})
+export type CategoryCoverage = typeof CategoryCoverage.Type
+
 const QualityScores = {
   qualityScore: Schema.Number,
   columnShapes: Schema.Number,
-  columnPairTrends: Schema.Number
+  columnPairTrends: Schema.Number,
+  /** Each column's Column Shapes score. */
+  shapeScores: Schema.Record(Schema.String, Schema.Number),
+  /** The weakest column pairs, weakest first. */
+  worstPairs: Schema.Array(Schema.Struct({ columns: Schema.Array(Schema.String), metric: Schema.String, score: Schema.Number })),
+  coverage: Schema.Record(Schema.String, CategoryCoverage)
 }
 
 export const SdvRunResult = Schema.Struct({
@@ -90,6 +109,8 @@ export interface SdvRun {
   readonly seed: number
   /** torch and BLAS threads; 2 by default, the cores a developer's machine has. */
   readonly threads?: number
+  /** Where to keep SDV's sample as CSV, to score it again (`sdvQuality`) as ours is scored. */
+  readonly sampleCsv?: string
 }
 
 const note = (message: string) => console.error(`sdv-reference: ${message}`)
@@ -152,7 +173,8 @@ export const runSdvReference = async (run: SdvRun): Promise<SdvRunResult> => {
       "--batch-size", String(run.batchSize),
       "--seed", String(run.seed),
       "--threads", String(run.threads ?? 2),
-      "--output", output
+      "--output", output,
+      ...(run.sampleCsv === undefined ? [] : ["--sample-output", run.sampleCsv])
     ], "capture")
     return Schema.decodeUnknownSync(SdvRunResult)(JSON.parse(await readFile(output, "utf8")))
   } finally {
