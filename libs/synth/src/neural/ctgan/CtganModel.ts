@@ -77,7 +77,7 @@ export interface CtganParts {
  * The generator's forward pass is set up at the first sample and kept (its flat weights and ONNX Runtime sessions).
  */
 export const ctganModelOf = (parts: CtganParts): CtganModel => {
-  const { batchSize, generator, space } = parts
+  const { batchSize, generator } = parts
   const draw = conditionDraw(parts.conditionCounts)
   let pass: GeneratorPass | null = null
 
