@@ -16,13 +16,12 @@
  * (ctgan/noise.ts) since 2026-11-28: Box–Muller on 53-bit uniforms took half of the sampling time (~1.4 s of 2.5 s
  * for 50,000 telco_churn rows). The same distribution; other rows for a seed than before.
  */
-import * as tf from "@tensorflow/tfjs"
 import { makeRandom } from "../../random.ts"
 import type { SynthTable } from "../../table.ts"
 import type { Span } from "../../transform/index.ts"
 import { fillStandardNormals } from "../ctgan/noise.ts"
 import { drawOneHot } from "../softmaxDraw.ts"
-import { applyDecoder } from "./network.ts"
+import { decoderPass } from "./decoderPass.ts"
 import type { TvaeParts } from "./parts.ts"
 
 /** How one-hot category and missing spans become a choice: drawn from their softmax (ours) or argmax (SDV's). */
@@ -35,7 +34,8 @@ export const sampleTvae = (
   rows: number,
   seed: number,
   onProgress?: (rowsDone: number) => void,
-  reading: CategoryReading = "drawn"
+  reading: CategoryReading = "drawn",
+  engine: "auto" | "tfjs" = "auto"
 ): SynthTable => {
   const { batchSize, decoder, embeddingDim, transformer } = settings
   const random = makeRandom(seed)
@@ -47,18 +47,14 @@ export const sampleTvae = (
   const valueOffsets = transformer.spans.filter((span) => span.activation === "tanh").map((span) => span.offset)
   const drawnSpans = reading === "drawn" ? transformer.spans.filter(isDrawn) : []
   const sigmas = decoder.sigma.dataSync()
+  const pass = decoderPass(decoder, batchSize, engine)
   const noise = new Float32Array(batchSize * embeddingDim)
   const valueNoise = new Float32Array(batchSize * valueOffsets.length)
   for (let done = 0; done < rows; ) {
     const count = Math.min(batchSize, rows - done)
     fillStandardNormals(noise.subarray(0, count * embeddingDim), noiseRandom)
     fillStandardNormals(valueNoise.subarray(0, count * valueOffsets.length), valueRandom)
-    let decoded: Float32Array = new Float32Array(0)
-    // Assigned, not returned: tf.tidy walks whatever it returns element by element, looking for tensors.
-    tf.tidy(() => {
-      const z = tf.tensor2d(noise.subarray(0, count * embeddingDim), [count, embeddingDim])
-      decoded = applyDecoder(decoder, z).dataSync() as Float32Array
-    })
+    const decoded = pass.run(noise, count)
     // The raw outputs: the draws need the logits; argmax reads them as it would their tanh.
     for (let i = 0; i < count; i++) {
       const row = i * width
