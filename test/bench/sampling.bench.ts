@@ -81,11 +81,11 @@ for (const dataset of datasets) {
     if (before !== null) {
       console.error(`${dataset} ${model}: before (${before})`)
       previous = await runOurs(config(before))
-      console.log(JSON.stringify({ bench: "sampling-before", dataset, ...previous }))
+      console.log(JSON.stringify({ ...previous, bench: "sampling-before", dataset }))
     }
     console.error(`${dataset} ${model}: ours`)
     const ours = await runOurs(config(repoRoot))
-    console.log(JSON.stringify({ bench: "sampling-ours", dataset, ...ours }))
+    console.log(JSON.stringify({ ...ours, bench: "sampling-ours", dataset }))
     const reference = sdvModel(model)
     let sdv: SdvSamplingResult | null = null
     if (withSdv && reference !== null) {
