@@ -16,7 +16,7 @@ import sys
 def parse_args():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument('--data', help='real CSV to train on')
-    parser.add_argument('--model', choices=['ctgan', 'tvae'])
+    parser.add_argument('--model', choices=['ctgan', 'tvae', 'copula'])
     parser.add_argument('--epochs', type=int, default=5)
     parser.add_argument('--batch-size', type=int, default=500)
     parser.add_argument('--seed', type=int, default=1)
@@ -24,9 +24,13 @@ def parse_args():
     parser.add_argument('--output', help='where to write the JSON result (it is printed on stdout as well)')
     parser.add_argument('--sample-output', help="where to write SDV's sample as CSV (train mode), to score it again later")
     parser.add_argument('--quality-only', nargs=2, metavar=('REAL_CSV', 'SYNTH_CSV'))
+    parser.add_argument('--sample-rows', help='comma-separated row counts: time sampling instead of a full run')
+    parser.add_argument('--sample-rounds', type=int, default=3)
     args = parser.parse_args()
     if args.quality_only is None and (args.data is None or args.model is None):
         parser.error('give --data and --model to train, or --quality-only REAL.csv SYNTH.csv')
+    if args.model == 'copula' and args.sample_rows is None:
+        parser.error('--model copula is for the sampling mode (--sample-rows)')
     return args
 
 
@@ -61,7 +65,7 @@ from ctgan.data_transformer import DataTransformer  # noqa: E402
 from joblib.externals.loky import get_reusable_executor  # noqa: E402
 from sdmetrics.reports import QualityReport  # noqa: E402
 from sdv.metadata import Metadata  # noqa: E402
-from sdv.single_table import CTGANSynthesizer, TVAESynthesizer  # noqa: E402
+from sdv.single_table import CTGANSynthesizer, GaussianCopulaSynthesizer, TVAESynthesizer  # noqa: E402
 
 # Sdtypes CTGAN/TVAE and the QualityReport model as numbers or categories. Anything else that detection guesses
 # (an id, PII such as a phone number or an address) would be anonymised or dropped instead of learned, so it is
@@ -293,6 +297,55 @@ def train(args):
     }
 
 
+def sampling(args):
+    """Fit, then time `sample(num_rows=rows)` for each row count, `--sample-rounds` times each, seeded per round."""
+    torch.set_num_threads(args.threads)
+    table_name = os.path.splitext(os.path.basename(args.data))[0]
+    real = pd.read_csv(args.data)
+    metadata, _detected, _forced = detect_metadata(real, table_name)
+    if args.model == 'copula':
+        synthesizer = GaussianCopulaSynthesizer(metadata)
+    else:
+        synthesizer_class = CTGANSynthesizer if args.model == 'ctgan' else TVAESynthesizer
+        synthesizer = synthesizer_class(
+            metadata, epochs=args.epochs, batch_size=args.batch_size, enable_gpu=False, verbose=False
+        )
+    seed_everything(args.seed)
+    started = time.perf_counter()
+    synthesizer.fit({table_name: real})
+    fit_seconds = time.perf_counter() - started
+    samples = []
+    for rows in [int(count) for count in args.sample_rows.split(',')]:
+        wall, cpu = [], []
+        for round_index in range(args.sample_rounds):
+            seed_everything(args.seed + 1 + round_index)
+            load = os.getloadavg()[0]
+            started, started_cpu = time.perf_counter(), time.process_time()
+            sampled = synthesizer.sample(num_rows=rows)
+            wall.append(time.perf_counter() - started)
+            cpu.append(time.process_time() - started_cpu)
+            synthetic = sampled[table_name] if isinstance(sampled, dict) else sampled
+            if len(synthetic) != rows:
+                raise SystemExit(f'asked for {rows} rows, got {len(synthetic)}')
+        samples.append({
+            'rows': rows,
+            'seconds': round(statistics.median(wall), 4),
+            'cpuSeconds': round(statistics.median(cpu), 4),
+            'roundSeconds': [round(seconds, 4) for seconds in wall],
+            'loadAverage': round(load, 2),
+        })
+    return {
+        'bench': f'sdv-sampling-{args.model}',
+        'dataset': table_name,
+        'model': args.model,
+        'epochs': None if args.model == 'copula' else args.epochs,
+        'threads': args.threads,
+        'fitSeconds': round(fit_seconds, 3),
+        'samples': samples,
+        'versions': versions(),
+    }
+
+
 def score_only(real_path, synthetic_path):
     table_name = os.path.splitext(os.path.basename(real_path))[0]
     real = pd.read_csv(real_path)
@@ -323,6 +376,8 @@ def versions():
 def main():
     if ARGS.quality_only:
         result = score_only(*ARGS.quality_only)
+    elif ARGS.sample_rows:
+        result = sampling(ARGS)
     else:
         result = train(ARGS)
     line = json.dumps(result)

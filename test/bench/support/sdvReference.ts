@@ -188,3 +188,50 @@ export const sdvQuality = async (realCsv: string, syntheticCsv: string): Promise
   const stdout = await execute(interpreter, [script, "--quality-only", realCsv, syntheticCsv], "capture")
   return Schema.decodeUnknownSync(SdvQualityResult)(lastJsonLine(stdout))
 }
+
+export const SdvSamplingResult = Schema.Struct({
+  bench: Schema.String,
+  dataset: Schema.String,
+  model: Schema.Literals(["ctgan", "tvae", "copula"]),
+  epochs: Schema.NullOr(Schema.Number),
+  threads: Schema.Number,
+  fitSeconds: Schema.Number,
+  /** Per row count: the median wall and process CPU seconds of `synthesizer.sample`, and each round's wall time. */
+  samples: Schema.Array(Schema.Struct({
+    rows: Schema.Number,
+    seconds: Schema.Number,
+    cpuSeconds: Schema.Number,
+    roundSeconds: Schema.Array(Schema.Number),
+    loadAverage: Schema.Number
+  })),
+  versions: Sdtypes
+})
+export type SdvSamplingResult = typeof SdvSamplingResult.Type
+
+export interface SdvSampling {
+  readonly data: string
+  /** copula: SDV's GaussianCopulaSynthesizer with its defaults. */
+  readonly model: "ctgan" | "tvae" | "copula"
+  readonly epochs: number
+  readonly batchSize: number
+  readonly seed: number
+  readonly rows: ReadonlyArray<number>
+  readonly rounds: number
+}
+
+/** Fits SDV's synthesizer, then times its `sample` for each row count (the script's sampling mode). */
+export const runSdvSampling = async (run: SdvSampling): Promise<SdvSamplingResult> => {
+  const interpreter = await ensureSdvVenv()
+  note(`${run.model} on ${run.data}: sampling ${run.rows.join(", ")} rows`)
+  const stdout = await execute(interpreter, [
+    script,
+    "--data", run.data,
+    "--model", run.model,
+    "--epochs", String(run.epochs),
+    "--batch-size", String(run.batchSize),
+    "--seed", String(run.seed),
+    "--sample-rows", run.rows.join(","),
+    "--sample-rounds", String(run.rounds)
+  ], "capture")
+  return Schema.decodeUnknownSync(SdvSamplingResult)(lastJsonLine(stdout))
+}

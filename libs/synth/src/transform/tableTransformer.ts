@@ -88,7 +88,8 @@ type Codec =
   | { readonly kind: "categorical"; readonly spec: CategoricalSpec; readonly codec: CategoricalCodec; readonly offset: number }
 
 interface ColumnDecoder {
-  readonly decodeRow: (batch: Float32Array, rowOffset: number, row: number) => void
+  /** Decodes `rows` rows of `batch` (rows of `width` floats) into rows `first` … of the column. */
+  readonly decodeRows: (batch: Float32Array, width: number, rows: number, first: number) => void
   readonly finish: (rows: number) => SynthColumn
 }
 
@@ -97,8 +98,8 @@ const columnDecoder = (entry: Codec, rowCount: number, random: Random): ColumnDe
     const { codec, offset, spec } = entry
     const codes = new Int32Array(rowCount)
     return {
-      decodeRow: (batch, rowOffset, row) => {
-        codes[row] = codec.decode(batch, rowOffset + offset, random)
+      decodeRows: (batch, width, rows, first) => {
+        for (let i = 0; i < rows; i++) codes[first + i] = codec.decode(batch, i * width + offset, random)
       },
       finish: (rows) => ({ kind: "categorical", name: spec.name, type: spec.type, categories: spec.categories, codes: codes.subarray(0, rows) })
     }
@@ -107,10 +108,12 @@ const columnDecoder = (entry: Codec, rowCount: number, random: Random): ColumnDe
   const values = new Float64Array(rowCount)
   const missing = spec.hasMissing ? new Uint8Array(rowCount) : null
   return {
-    decodeRow: (batch, rowOffset, row) => {
-      const value = codec.decode(batch, rowOffset + offset)
-      if (value === null) missing![row] = 1
-      else values[row] = value
+    decodeRows: (batch, width, rows, first) => {
+      for (let i = 0; i < rows; i++) {
+        const value = codec.decode(batch, i * width + offset)
+        if (value === null) missing![first + i] = 1
+        else values[first + i] = value
+      }
     },
     finish: (rows) => {
       const written = missing?.subarray(0, rows) ?? null
@@ -180,9 +183,8 @@ export const tableTransformerOf = (specs: ReadonlyArray<ColumnSpec>): TableTrans
     let written = 0
     const write = (batch: Float32Array, rows: number) => {
       if (written + rows > rowCount) throw new RangeError(`the decoder holds ${rowCount} rows; ${written + rows} were written`)
-      for (let i = 0; i < rows; i++) {
-        for (const column of columns) column.decodeRow(batch, i * width, written + i)
-      }
+      // Column by column: each column's loop stays on one codec (the "other" slot's draws go column by column too).
+      for (const column of columns) column.decodeRows(batch, width, rows, written)
       written += rows
     }
     return { write, finish: () => ({ rowCount: written, columns: columns.map((column) => column.finish(written)) }) }

@@ -1,12 +1,11 @@
-import * as tf from "@tensorflow/tfjs"
 import type { CategoryCondition } from "../../models/trainModel.ts"
-import { makeRandom, type Random } from "../../random.ts"
+import type { Random } from "../../random.ts"
 import type { SynthTable } from "../../table.ts"
 import type { TableTransformer } from "../../transform/index.ts"
-import { gumbelNoise, makeOutputHeads } from "./activation.ts"
-import { conditionDraw, type Conditions, type ConditionSpace, conditionVectors } from "./conditions.ts"
-import { applyGenerator, disposeGenerator, type Generator, generatorToJSON } from "./generator.ts"
-import { standardNormals } from "./noise.ts"
+import { conditionDraw, type Conditions, type ConditionSpace } from "./conditions.ts"
+import { disposeGenerator, type Generator, generatorToJSON } from "./generator.ts"
+import { type GeneratorPass, generatorPass } from "./generatorPass.ts"
+import { sampleCtgan } from "./sampleCtgan.ts"
 import type { EpochLosses } from "./options.ts"
 import type { CtganArtifact } from "./artifact.ts"
 import type { Release } from "../../privacy/ledger.ts"
@@ -73,42 +72,23 @@ export interface CtganParts {
 }
 
 /**
- * Sampling as ctgan.py's `sample`: batches of batch_size rows of noise with conditional vectors drawn from the
- * categories' real frequencies (a discrete column uniformly, then a category by its share; the log-frequency draw
- * is for training only), through the generator and its activations (gumbel-softmax included, so a one-hot span's
- * largest entry is a draw from the generator's distribution), decoded by the transformer; the last batch is cut.
+ * Sampling (sampleCtgan.ts) with conditional vectors drawn from the categories' real frequencies (a discrete column
+ * uniformly, then a category by its share; the log-frequency draw is for training only), or fixed to one category.
+ * The generator's forward pass is set up at the first sample and kept (its flat weights and ONNX Runtime sessions).
  */
 export const ctganModelOf = (parts: CtganParts): CtganModel => {
-  const { batchSize, embeddingDim, generator, space, transformer } = parts
+  const { batchSize, generator } = parts
   const draw = conditionDraw(parts.conditionCounts)
-  const heads = makeOutputHeads(transformer.spans, transformer.width, space)
+  let pass: GeneratorPass | null = null
 
-  /** Batches of generator output decoded into rows, each batch's conditions from `conditionsOf`. */
   const drawRows = (
     rows: number,
     seed: number,
     conditionsOf: (random: Random) => Conditions,
     onProgress?: (rowsDone: number) => void
   ): SynthTable => {
-    if (!Number.isInteger(rows) || rows < 0) throw new RangeError(`rows must be a whole number of at least 0 (got ${rows})`)
-    const random = makeRandom(seed)
-    const decoder = transformer.decoder(rows, random.fork())
-    for (let done = 0; done < rows; done += batchSize) {
-      const take = Math.min(batchSize, rows - done)
-      // The tidy returns the tensor, not its values: tf.tidy walks a returned typed array element by element.
-      const activated = tf.tidy(() => {
-        const noise = tf.tensor2d(standardNormals(batchSize * embeddingDim, random), [batchSize, embeddingDim])
-        const input = space.width === 0
-          ? noise
-          : tf.concat([noise, tf.tensor2d(conditionVectors(space, conditionsOf(random)), [batchSize, space.width])], 1)
-        return heads.activate(applyGenerator(generator, input), gumbelNoise(batchSize * transformer.width, random))
-      })
-      const values = activated.dataSync() as Float32Array
-      activated.dispose()
-      decoder.write(values.subarray(0, take * transformer.width), take)
-      onProgress?.(done + take)
-    }
-    return decoder.finish()
+    pass ??= generatorPass(generator, batchSize)
+    return sampleCtgan(parts, pass, rows, seed, conditionsOf, onProgress)
   }
 
   const sample = (rows: number, seed: number, onProgress?: (rowsDone: number) => void): SynthTable =>
@@ -134,8 +114,8 @@ export const ctganModelOf = (parts: CtganParts): CtganModel => {
   const toJSON = (): CtganArtifact => ({
     format: "synth.ctgan",
     version: 1,
-    transformer: transformer.toJSON(),
-    embeddingDim,
+    transformer: parts.transformer.toJSON(),
+    embeddingDim: parts.embeddingDim,
     batchSize,
     conditionCounts: parts.conditionCounts.map((counts) => Array.from(counts)),
     generator: generatorToJSON(generator),
@@ -156,8 +136,9 @@ export const ctganModelOf = (parts: CtganParts): CtganModel => {
     lossHistory: parts.lossHistory,
     privacy: parts.privacy,
     dispose: () => {
+      pass?.dispose()
+      pass = null
       disposeGenerator(generator)
-      heads.dispose()
     }
   }
 }
