@@ -1,5 +1,4 @@
 import { Config, Duration, Effect, Exit, Fiber, Layer, Redacted, Schedule, Schema, SchemaIssue, Scope, Stream } from "effect"
-import * as Minio from "minio"
 import { createHash } from "node:crypto"
 import type { Readable } from "node:stream"
 import type { BlobKey } from "./BlobKey.ts"
@@ -93,6 +92,8 @@ export const makeS3 = Effect.fn("BlobStore.makeS3")(function*(options: S3Options
   }
   const requestTimeout = Duration.fromInputUnsafe(options.requestTimeout ?? "2 minutes")
   const endpoint = endpointOf(options.endpoint)
+  // Loaded here, not at the top: a runtime on the local directory never loads the client (about 30 MiB resident).
+  const Minio = yield* Effect.promise(() => import("minio"))
   const client = new Minio.Client({
     ...endpoint,
     accessKey: Redacted.value(options.accessKey),

@@ -69,4 +69,5 @@ export {
   type NumericDistribution
 } from "./report/columnDistributions.ts"
 export { type CorrelationMatrices, correlationMatrices } from "./report/correlationMatrices.ts"
-export { type EvaluationReportInput, renderEvaluationReport, reportContentSecurityPolicy } from "./report/renderEvaluationReport.ts"
+export { reportContentSecurityPolicy } from "./report/contentSecurityPolicy.ts"
+export { type EvaluationReportInput, renderEvaluationReport } from "./report/renderEvaluationReport.ts"

@@ -1,6 +1,6 @@
 import { Config, Effect, Layer, Option } from "effect"
 import { layerEmbeddedConfig } from "./embedded.ts"
-import { layerKafkaConfig } from "./kafka/kafka.ts"
+import { layerKafkaConfig } from "./kafka/onDemand.ts"
 
 /**
  * The adapter is chosen by configuration only: Kafka when KAFKA_BROKERS is set (see `kafkaOptionsConfig`), else the

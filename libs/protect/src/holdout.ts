@@ -1,4 +1,4 @@
-import { makeRandom } from "@synth/synth"
+import { makeRandom } from "@synth/synth/random"
 
 /**
  * The real rows a generation holds out of training, so that every evaluation can run a membership-inference attack

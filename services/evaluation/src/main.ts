@@ -1,4 +1,4 @@
-import { NodeRuntime } from "@effect/platform-node"
+import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
 import { layerFromConfig as BlobStoreLive } from "@synth/blobstore"
 import { layerFromConfig as EventLogLive } from "@synth/eventlog"
 import { layerLogging, teardown } from "@synth/observability"

@@ -1,4 +1,4 @@
-import { NodeRuntime } from "@effect/platform-node"
+import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
 import { PasswordHasher, TokensLive } from "@synth/auth"
 import { layerFromConfig as BlobStoreLive } from "@synth/blobstore"
 import { layerFromConfig as EventLogLive, Ids } from "@synth/eventlog"

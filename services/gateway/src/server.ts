@@ -1,4 +1,4 @@
-import { NodeHttpServer } from "@effect/platform-node"
+import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
 import { SynthApi } from "@synth/contracts"
 import { Config, Context, Duration, Effect, Layer } from "effect"
 import { OpenApi } from "effect/http-api"

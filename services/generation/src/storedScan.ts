@@ -1,6 +1,6 @@
 import { BlobKey, BlobStore } from "@synth/blobstore"
 import type { DatasetId } from "@synth/contracts"
-import { piiTypes } from "@synth/pii"
+import { piiTypes } from "@synth/pii/types"
 import { Effect, Option, Schema, Stream } from "effect"
 import type { StoredScan } from "./worker/protocol.ts"
 

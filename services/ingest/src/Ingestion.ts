@@ -1,12 +1,15 @@
 import { type DatasetId, type DomainEventOf, type EventEnvelope, serviceActor } from "@synth/contracts"
 import { BlobKey, BlobStore } from "@synth/blobstore"
 import { eventHandler, EventWriter, outcomeContext, refuseOnDefect } from "@synth/eventlog"
-import { ingestTable, TabularError } from "@synth/tabular"
+import type { TabularError } from "@synth/tabular"
 import { Context, Effect, Layer } from "effect"
 
 export const ingestActor = serviceActor("ingest")
 
 type Uploaded = DomainEventOf<"dataset.uploaded">
+
+// The parsers (@synth/tabular with Arrow) load with the first upload, not at start.
+const tabular = Effect.promise(() => import("@synth/tabular"))
 
 /**
  * Turns uploaded originals into normalised typed tables. Handlers are idempotent under redelivery: outcome events
@@ -34,6 +37,7 @@ export class Ingestion extends Context.Service<Ingestion>()("@synth/ingest/Inges
       const originalKey = BlobKey.make("datasets", datasetId, "original")
       const tableKey = BlobKey.make("datasets", datasetId, "table")
       const read = () => blobs.get(originalKey)
+      const { ingestTable, TabularError } = yield* tabular
       const outcome = yield* ingestTable(read).pipe(
         Effect.flatMap(({ summary, table }) => Effect.map(blobs.put(tableKey, table), (put) => ({ summary, put }))),
         // A defect here is a bug in the parser on this very file: the file is refused.

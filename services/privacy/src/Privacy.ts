@@ -1,8 +1,7 @@
 import { type DatasetId, type EventEnvelope, type PiiScanKind, serviceActor } from "@synth/contracts"
 import { BlobKey, BlobStore } from "@synth/blobstore"
 import { eventHandler, EventWriter, outcomeContext, refuseOnDefect } from "@synth/eventlog"
-import { mergeAiVerdicts, sampleScanInput, type ScanInput, scanColumns } from "@synth/pii"
-import { readTable } from "@synth/tabular"
+import type { ScanInput } from "@synth/pii"
 import { Context, Data, Effect, Layer, Stream } from "effect"
 import { AiLayer } from "./ai/AiLayer.ts"
 import { PrivacyConfig } from "./PrivacyConfig.ts"
@@ -14,6 +13,9 @@ export const privacyActor = serviceActor("privacy")
 class Unscannable extends Data.TaggedError("Unscannable")<{ readonly message: string }> {}
 
 const retryAdvice = "Download the dataset, check it and upload it again."
+
+// The scanner (@synth/pii with its dictionaries, @synth/tabular with Arrow) loads on the first scan, not at start.
+const scanner = Effect.promise(() => Promise.all([import("@synth/pii"), import("@synth/tabular")]))
 
 /** Where a scan's result is kept: one blob per scan kind, the latest result of each. */
 export const piiResultKey = (datasetId: string, scan: PiiScanKind) => BlobKey.make("datasets", datasetId, `pii-${scan}`)
@@ -42,8 +44,10 @@ export class Privacy extends Context.Service<Privacy>()("@synth/privacy/Privacy"
         }))
 
     const sample = (datasetId: DatasetId, envelope: EventEnvelope) =>
-      readTable(blobs.get(BlobKey.make("datasets", datasetId, "table"))).pipe(
-        Effect.map((table) => sampleScanInput(table, config.sampleRows)),
+      Effect.flatMap(scanner, ([pii, tabular]) =>
+        tabular.readTable(blobs.get(BlobKey.make("datasets", datasetId, "table"))).pipe(
+          Effect.map((table) => pii.sampleScanInput(table, config.sampleRows))
+        )).pipe(
         Effect.catchTags({
           TabularError: (error) =>
             Effect.fail(new Unscannable({ message: `The dataset's table could not be read (${error.message}). ${retryAdvice}` })),
@@ -58,11 +62,12 @@ export class Privacy extends Context.Service<Privacy>()("@synth/privacy/Privacy"
       Effect.gen(function* () {
         // Let other fibers (the gateway's requests in the embedded runtime) run before the synchronous work.
         yield* Effect.yieldNow
-        const basic = scanColumns(input)
+        const [pii] = yield* scanner
+        const basic = pii.scanColumns(input)
         if (kind === "basic") return { result: basic, aiLayer: null, warnings: [] as Array<string> }
         return yield* ai.classify(input).pipe(
           Effect.map((verdicts) => ({
-            result: mergeAiVerdicts(basic, verdicts, input),
+            result: pii.mergeAiVerdicts(basic, verdicts, input),
             aiLayer: { ...ai.info, applied: true } as AiLayerOutcome,
             warnings: [] as Array<string>
           })),

@@ -1,6 +1,4 @@
 export { AiLayer, AiLayerFailure, type AiLayerInfo, type AiLayerShape } from "./ai/AiLayer.ts"
-export { responseFormat, systemPrompt, userMessage, verdictsFromAnswer } from "./ai/llmRequest.ts"
-export { makeOpenAiLayer } from "./ai/openAiLayer.ts"
 export { Privacy, piiResultKey, privacyActor } from "./Privacy.ts"
 export { PrivacyConfig } from "./PrivacyConfig.ts"
 export { PrivacyLive, privacyGroup } from "./PrivacyLive.ts"

@@ -1,8 +1,6 @@
 import { type DatasetId, type EventEnvelope, serviceActor } from "@synth/contracts"
 import { BlobKey, BlobStore } from "@synth/blobstore"
 import { eventHandler, EventWriter, outcomeContext, refuseOnDefect } from "@synth/eventlog"
-import { profile, profileInputFromArrow } from "@synth/stats"
-import { readTable } from "@synth/tabular"
 import { Context, Data, Effect, Layer, Stream } from "effect"
 import { profileResource } from "./masking.ts"
 
@@ -12,6 +10,9 @@ export const profilingActor = serviceActor("profiling")
 class Unanalyzable extends Data.TaggedError("Unanalyzable")<{ readonly message: string }> {}
 
 const retryAdvice = "Download the dataset, check it and upload it again."
+
+// The profiler (@synth/stats, @synth/tabular with Arrow) loads with the first profile asked for, not at start.
+const profiler = Effect.promise(() => Promise.all([import("@synth/stats"), import("@synth/tabular")]))
 
 /**
  * Profiles datasets' normalised tables on request. Handlers are idempotent under redelivery: the outcome event's id
@@ -29,11 +30,13 @@ export class Profiling extends Context.Service<Profiling>()("@synth/profiling/Pr
     const writer = yield* EventWriter
 
     const analyze = (datasetId: DatasetId, envelope: EventEnvelope) =>
-      readTable(blobs.get(BlobKey.make("datasets", datasetId, "table"))).pipe(
-        Effect.flatMap((table) => Effect.fromResult(profileInputFromArrow(table))),
-        // Let other fibers (the gateway's requests in the embedded runtime) run before the synchronous work.
-        Effect.tap(Effect.yieldNow),
-        Effect.flatMap((input) => Effect.sync(() => profileResource(datasetId, profile(input)))),
+      Effect.flatMap(profiler, ([stats, tabular]) =>
+        tabular.readTable(blobs.get(BlobKey.make("datasets", datasetId, "table"))).pipe(
+          Effect.flatMap((table) => Effect.fromResult(stats.profileInputFromArrow(table))),
+          // Let other fibers (the gateway's requests in the embedded runtime) run before the synchronous work.
+          Effect.tap(Effect.yieldNow),
+          Effect.flatMap((input) => Effect.sync(() => profileResource(datasetId, stats.profile(input))))
+        )).pipe(
         Effect.catchTags({
           TabularError: (error) =>
             Effect.fail(new Unanalyzable({ message: `The dataset's table could not be read (${error.message}). ${retryAdvice}` })),

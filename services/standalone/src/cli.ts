@@ -1,5 +1,6 @@
 import { CliError, Command, Flag } from "effect/cli"
-import { NodeRuntime, NodeServices } from "@effect/platform-node"
+import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
+import * as NodeServices from "@effect/platform-node/NodeServices"
 import { apiVersion } from "@synth/contracts"
 import { layerLogging, teardown } from "@synth/observability"
 import { Console, DateTime, Effect, Layer } from "effect"

@@ -1,4 +1,4 @@
-import { NodeRuntime } from "@effect/platform-node"
+import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
 import { layerLogging, teardown } from "@synth/observability"
 import { Layer } from "effect"
 import { StandaloneProcessLive } from "./layers.ts"

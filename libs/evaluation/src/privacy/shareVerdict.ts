@@ -1,7 +1,8 @@
 import type { AttributeInference } from "./attributeInference.ts"
 import { attributeInferenceMaxExcess, attributeInferenceMaxExcessHigh } from "./attributeInference.ts"
 import type { ColumnDisclosure } from "./valueDisclosure.ts"
-import { type MembershipInference, membershipInferenceMaxAuc, membershipInferenceMaxAucHigh } from "./membershipInference.ts"
+import type { MembershipInference } from "./membershipInference.ts"
+import { membershipInferenceMaxAuc, membershipInferenceMaxAucHigh } from "./membershipThresholds.ts"
 
 export type PrivacyCheckName =
   | "identifier_disclosure"

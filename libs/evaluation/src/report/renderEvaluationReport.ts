@@ -1,4 +1,5 @@
 import type { EvaluationResults } from "../evaluationRun.ts"
+import { reportContentSecurityPolicy } from "./contentSecurityPolicy.ts"
 import { escapeHtml } from "./escapeHtml.ts"
 import { reportStyles } from "./reportStyles.ts"
 import { correlationsSection } from "./sections/correlationsSection.ts"
@@ -14,9 +15,6 @@ export interface EvaluationReportInput extends ReportHeader {
   readonly results: EvaluationResults
 }
 
-// Nothing may load from elsewhere: the page is downloaded and opened offline, and its data is the owner's. The gateway
-// sends the same policy as a header.
-export const reportContentSecurityPolicy = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'"
 
 /**
  * An evaluation as one self-contained HTML page: the headline figures, the distributions and correlations real vs

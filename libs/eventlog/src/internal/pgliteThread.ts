@@ -1,4 +1,5 @@
 import { Worker } from "node:worker_threads"
+import { createInThrowawayThread } from "./freshDataDir.ts"
 import type { PgliteHostReply, PgliteHostRequest } from "./pgliteHost.ts"
 
 /** The part of PGlite the embedded log uses. */
@@ -22,10 +23,12 @@ const hostModule = new URL("./pgliteHost.ts", import.meta.url)
 /**
  * PGlite in a worker thread of its own, queried by message: under load its work (WebAssembly and the protocol's
  * parsing) was a quarter of the embedded server's main-thread time, which now runs beside the event loop. Opening
- * fails (rejects) when PGlite cannot open `dataDir`; a thread that dies fails every query in flight and after.
+ * fails (rejects) when PGlite cannot open `dataDir`; a thread that dies fails every query in flight and after. A fresh
+ * `dataDir` gets its database first from a thread that ends (freshDataDir.ts).
  */
-export const openPgliteThread = (dataDir: string | undefined): Promise<PgliteSession> =>
-  new Promise((resolve, reject) => {
+export const openPgliteThread = async (dataDir: string | undefined): Promise<PgliteSession> => {
+  if (dataDir !== undefined) await createInThrowawayThread(dataDir)
+  return new Promise((resolve, reject) => {
     const worker = new Worker(hostModule, { workerData: { dataDir } })
     const pending = new Map<number, { resolve: (rows: Array<unknown>) => void; reject: (error: Error) => void }>()
     let nextId = 0
@@ -85,3 +88,4 @@ export const openPgliteThread = (dataDir: string | undefined): Promise<PgliteSes
           }).then(() => worker.terminate()).then(() => undefined)
     }
   })
+}

@@ -1,7 +1,8 @@
 import { Producer, stringSerializers } from "@platformatic/kafka"
 import { Effect, Layer } from "effect"
 import type { EventLog, EventLogError } from "../EventLog.ts"
-import { type KafkaOptions, kafkaOptionsConfig, layerKafka } from "./kafka.ts"
+import { layerKafka } from "./kafka.ts"
+import { type KafkaOptions, kafkaOptionsConfig } from "./options.ts"
 
 /**
  * The brokers of the test run: KAFKA_BROKERS, which the int and e2e setup (test/support/infra.ts) sets to a broker it

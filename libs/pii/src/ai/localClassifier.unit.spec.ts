@@ -4,6 +4,7 @@ import { generateCorpus } from "../corpus/generateCorpus.ts"
 import { artifactOf, classifierClasses, modelOf } from "./artifact.ts"
 import { columnFeatures } from "./features.ts"
 import { classifyColumns, localClassifier } from "./localClassifier.ts"
+import { localClassifierVersion } from "./localClassifierVersion.ts"
 import { trainSoftmax } from "./softmaxRegression.ts"
 import { valueShape } from "./valueShape.ts"
 
@@ -21,6 +22,10 @@ describe("valueShape", () => {
 })
 
 describe("the shipped local classifier", () => {
+  it("has the version its light-weight name says (what a scan result records without loading the classifier)", () => {
+    expect(localClassifier.version).toBe(localClassifierVersion)
+  })
+
   it("is the artifact the training script wrote", () => {
     expect(localClassifier.version).toBe("local-classifier-v2")
     expect(localClassifier.training.heldOutAccuracy).toBeGreaterThan(0.95)

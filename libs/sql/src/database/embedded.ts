@@ -2,6 +2,7 @@ import * as Reactivity from "effect/reactivity/Reactivity"
 import { SqlClient, type SqlError } from "effect/sql"
 import { Data, Effect, Layer } from "effect"
 import { Worker } from "node:worker_threads"
+import { createInThrowawayThread } from "@synth/eventlog/pglite-fresh"
 import type { PgliteServerData, PgliteServerMessage } from "./pgliteServer.ts"
 import { makeRunToCompletionClient } from "./runToCompletion.ts"
 
@@ -36,12 +37,26 @@ const closeThread = (worker: Worker) =>
 
 /**
  * PGlite in a thread of its own, serving the PostgreSQL protocol on a loopback port: the same driver serves PGlite
- * and PostgreSQL, and the database's work runs beside the event loop. The port is the layer's; closing flushes.
+ * and PostgreSQL, and the database's work runs beside the event loop. The port is the layer's; closing flushes. A
+ * fresh `dataDir` gets its database first from a thread that ends (@synth/eventlog/pglite-fresh).
  */
 const serveInThread = ({ dataDir, loadDataDir }: EmbeddedOptions) =>
   Effect.acquireRelease(
     Effect.flatMap(
-      Effect.promise(async () => loadDataDir === undefined ? undefined : new Uint8Array(await loadDataDir.arrayBuffer())),
+      Effect.tryPromise({
+        try: async () => {
+          if (loadDataDir !== undefined) return new Uint8Array(await loadDataDir.arrayBuffer())
+          if (dataDir !== undefined) await createInThrowawayThread(dataDir)
+          return undefined
+        },
+        catch: (error) =>
+          new EmbeddedDatabaseError({
+            reason: `Could not create the embedded read-model database in ${dataDir}: ${
+              error instanceof Error ? error.message : String(error)
+            }`,
+            cause: error
+          })
+      }),
       (dump) =>
         Effect.callback<{ readonly worker: Worker; readonly port: number }, EmbeddedDatabaseError>((resume) => {
           const data: PgliteServerData = { dataDir, loadDataDir: dump }

@@ -7,9 +7,9 @@ export {
   type TrainingPrivacy,
   loadModel,
   ModelArtifactError,
-  trainableGenerators,
   type TrainedModel,
   trainModel,
   type TrainingOptions,
   TrainingRefused
 } from "./trainModel.ts"
+export { trainableGenerators } from "./trainable.ts"

@@ -78,9 +78,6 @@ export class GeneratorUnavailable extends Data.TaggedError("GeneratorUnavailable
 
 export class ModelArtifactError extends Data.TaggedError("ModelArtifactError")<{ readonly message: string }> {}
 
-/** The generator types trainModel can fit in this build. */
-export const trainableGenerators: ReadonlyArray<GeneratorKind> = ["gaussian_copula", "ctgan", "dp-ctgan", "tvae"]
-
 /**
  * The options describe no training this model can do (e.g. a privacy budget too small for even one step); the
  * gateway checks the same rules before accepting a job, so this is the last line, not the usual path.

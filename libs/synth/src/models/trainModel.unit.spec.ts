@@ -5,11 +5,11 @@ import {
   loadModel,
   ModelArtifactError,
   NothingToLearn,
-  trainableGenerators,
   type TrainedModel,
   TrainingRefused,
   trainModel
 } from "./trainModel.ts"
+import { trainableGenerators } from "./trainable.ts"
 
 const rows = 400
 

@@ -1,18 +1,17 @@
-import {
-  type AlgorithmUtility,
-  type AttributeInference,
-  type ColumnDisclosure,
-  type EvaluationResults,
-  groupRecommendations,
-  type MlUtilityResult,
-  type PrivacyCheck,
-  privacyCheckTitles,
-  type QuickEvaluation,
-  type Recommendation,
-  type ShareVerdict,
-  type SkippedPart,
-  type ValidityDetail
+import type {
+  AlgorithmUtility,
+  AttributeInference,
+  ColumnDisclosure,
+  EvaluationResults,
+  MlUtilityResult,
+  PrivacyCheck,
+  QuickEvaluation,
+  Recommendation,
+  ShareVerdict,
+  SkippedPart,
+  ValidityDetail
 } from "@synth/evaluation"
+import { groupRecommendations, privacyCheckTitles } from "@synth/evaluation/vocabulary"
 import type { ColumnPairDetail, QualityReport } from "@synth/synth"
 import type { EvaluationForChat, GeneratorContext } from "./ChatEvaluation.ts"
 

@@ -1,4 +1,4 @@
-import { privacyCheckTitles as checkTitles, type PrivacyCheckName } from "@synth/evaluation"
+import { privacyCheckTitles as checkTitles, type PrivacyCheckName } from "@synth/evaluation/vocabulary"
 import { type Fact, factIndex } from "./evaluationFacts.ts"
 import { exampleQuestions, type QuestionClass } from "./questionClass.ts"
 

@@ -14,7 +14,6 @@ import {
 } from "@synth/contracts"
 import { BlobKey, BlobStore } from "@synth/blobstore"
 import { Ids } from "@synth/eventlog"
-import { outputFormats, renderTable } from "@synth/tabular"
 import { Clock, Context, DateTime, Effect, Layer, Option, Schedule } from "effect"
 import { GatewayConfig } from "../config.ts"
 import { RequestEvents } from "../events/RequestEvents.ts"
@@ -191,6 +190,8 @@ export class DatasetService extends Context.Service<DatasetService>()("@synth/ga
       yield* blobs.stat(tableKey).pipe(
         Effect.catchTags({ BlobNotFound: () => Effect.fail(notFound(id)), BlobStoreError: Effect.die })
       )
+      // The table's writers (Arrow, Parquet) load with the first download, not with the gateway.
+      const { outputFormats, renderTable } = yield* Effect.promise(() => import("@synth/tabular"))
       const { contentType, extension } = outputFormats[as.format]
       return HttpServerResponse.stream(renderTable(blobs.get(tableKey), as), {
         contentType,

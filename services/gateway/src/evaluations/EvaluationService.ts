@@ -17,7 +17,7 @@ import {
   type UserId,
   ValidationFailed
 } from "@synth/contracts"
-import { type EvaluationResults, renderEvaluationReport } from "@synth/evaluation"
+import type { EvaluationResults } from "@synth/evaluation"
 import { Ids } from "@synth/eventlog"
 import { Context, Effect, Layer, Option, Result, Schedule, Stream } from "effect"
 import { GatewayConfig } from "../config.ts"
@@ -277,6 +277,8 @@ export class EvaluationService extends Context.Service<EvaluationService>()("@sy
         })
       }
       const generator = yield* generators.findVisible(row.generatorId, owner)
+      // The report's renderer loads with the first report asked for, not with the gateway.
+      const { renderEvaluationReport } = yield* Effect.promise(() => import("@synth/evaluation"))
       const html = renderEvaluationReport({
         evaluationId: row.id,
         generatorId: row.generatorId,

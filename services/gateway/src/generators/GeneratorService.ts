@@ -27,7 +27,7 @@ import {
   factsOfProfile,
   trainableGenerators,
   type WidthColumn
-} from "@synth/synth"
+} from "@synth/synth/planning"
 import { Context, Effect, Layer, Option, Result, Schema, Stream } from "effect"
 import { randomInt } from "node:crypto"
 import { GatewayConfig } from "../config.ts"

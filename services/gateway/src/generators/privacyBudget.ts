@@ -1,6 +1,6 @@
 import { generationBounds, PrivacyBudgetExceeded, protectionBounds, ValidationFailed } from "@synth/contracts"
 import { holdoutSize } from "@synth/protect/holdout"
-import { assessDpConfiguration } from "@synth/synth"
+import { assessDpConfiguration } from "@synth/synth/planning"
 import { Effect } from "effect"
 
 /** The rows a generation trains on: the dataset's, less those it holds out for the membership-inference attack. */

@@ -1,5 +1,5 @@
 import { DatasetId, type Generator, GeneratorId } from "@synth/contracts"
-import { describeDuration } from "@synth/synth"
+import { describeDuration } from "@synth/synth/planning"
 import type { GeneratorRow, OutputRow } from "./GeneratorRepository.ts"
 
 const elapsed = (from: string, to: string | null) => (to === null ? null : Date.parse(to) - Date.parse(from))

@@ -7,7 +7,7 @@ import {
   type SampleRequest,
   ValidationFailed
 } from "@synth/contracts"
-import { type DatasetFacts, factsOfColumnTypes, validateRules } from "@synth/synth"
+import { type DatasetFacts, factsOfColumnTypes, validateRules } from "@synth/synth/planning"
 import { Result } from "effect"
 import { type DatasetColumn, validatePrivacy, type ValidPrivacy } from "./validatePrivacy.ts"
 

@@ -1,4 +1,6 @@
-import { type AiColumnVerdict, columnShapeSummary, type ColumnSample, piiTypes, type PiiType, type ScanInput } from "@synth/pii"
+import type { AiColumnVerdict, ColumnSample, PiiType, ScanInput } from "@synth/pii"
+import { columnShapeSummary } from "@synth/pii/value-shape"
+import { piiTypes } from "@synth/pii/types"
 import { Schema } from "effect"
 
 /**

@@ -1,4 +1,4 @@
-import { NodeSink } from "@effect/platform-node"
+import * as NodeSink from "@effect/platform-node/NodeSink"
 import { Effect, FileSystem, PlatformError, Stream } from "effect"
 import { randomBytes } from "node:crypto"
 import { basename, dirname, join } from "node:path"

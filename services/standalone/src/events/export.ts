@@ -1,6 +1,6 @@
 import { Command, Flag } from "effect/cli"
 import { FetchHttpClient } from "effect/http"
-import { NodeSink } from "@effect/platform-node"
+import * as NodeSink from "@effect/platform-node/NodeSink"
 import { ndjsonContentType } from "@synth/contracts"
 import { Console, Effect, FileSystem, Option, Sink, Stream } from "effect"
 import { baseUrlOf, connectionOptions } from "../client/options.ts"

@@ -1,5 +1,5 @@
 import { HttpApiBuilder } from "effect/http-api"
-import { NodeHttpServerRequest } from "@effect/platform-node"
+import * as NodeHttpServerRequest from "@effect/platform-node/NodeHttpServerRequest"
 import { CurrentUser, type PiiScanKind, SynthApi } from "@synth/contracts"
 import { Effect } from "effect"
 import { DatasetService } from "../../datasets/DatasetService.ts"

@@ -1,6 +1,6 @@
 import { HttpApiBuilder, HttpApiSchema } from "effect/http-api"
 import { CurrentUser, SynthApi } from "@synth/contracts"
-import { reportContentSecurityPolicy } from "@synth/evaluation"
+import { reportContentSecurityPolicy } from "@synth/evaluation/vocabulary"
 import { Effect } from "effect"
 import { EvaluationService } from "../../evaluations/EvaluationService.ts"
 import { pendingAt } from "../pending.ts"
