@@ -54,18 +54,14 @@ const threadStarters = async (): Promise<ReadonlyArray<string>> => {
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
 
-const threadEntries = (starters: ReadonlyArray<string>, found: Map<string, ThreadEntry>): Plugin => ({
+/** Rewrites the thread-entry literals of `starters` to their compiled names and reports each entry on `found`. */
+const threadEntries = (starters: ReadonlyArray<string>, found: (entry: ThreadEntry) => void): Plugin => ({
   name: "thread-entries",
   setup(builder) {
     const filter = new RegExp(`^(${starters.map(escapeRegExp).join("|")})$`)
     builder.onLoad({ filter }, async ({ path }) => {
       const contents = (await readFile(path, "utf8")).replace(threadEntryLiteral, (_literal, name: string, extension: string) => {
-        const source = join(dirname(path), `${name}.${extension}`)
-        const known = found.get(name)
-        if (known !== undefined && known.source !== source) {
-          throw new Error(`two thread entries compile to ${name}.mjs: ${relative(repoRoot, known.source)} and ${relative(repoRoot, source)}`)
-        }
-        found.set(name, { name, source })
+        found({ name, source: join(dirname(path), `${name}.${extension}`) })
         return `new URL("./${name}.mjs", import.meta.url)`
       })
       return { contents, loader: extname(path) === ".ts" ? "ts" : "js" }
@@ -79,17 +75,10 @@ const banner = [
   `const require = __synthCreateRequire(import.meta.url);`
 ].join("\n")
 
-const bundle = (
-  service: ServiceDefinition,
-  entries: ReadonlyArray<ThreadEntry>,
-  plugin: Plugin
-): Promise<BuildResult<{ write: false }>> =>
+const bundle = (service: ServiceDefinition, entry: ThreadEntry, plugin: Plugin): Promise<BuildResult<{ write: false }>> =>
   build({
     absWorkingDir: repoRoot,
-    entryPoints: [
-      { in: service.entry, out: "main" },
-      ...entries.map((entry) => ({ in: relative(repoRoot, entry.source), out: entry.name }))
-    ],
+    entryPoints: [{ in: relative(repoRoot, entry.source), out: entry.name }],
     outdir: join(repoRoot, compiledDir, service.name),
     outExtension: { ".js": ".mjs" },
     chunkNames: "[name]-[hash]",
@@ -109,23 +98,54 @@ const bundle = (
   })
 
 /**
- * Bundles until every thread entry the bundle names is one of its entries (a thread may start threads of its own),
- * then writes the last bundle over the service's folder. Returns the thread entries.
+ * Bundles the service's main.mjs, then every thread entry it names, then those they name. Each entry is a build of
+ * its own: a thread is an isolate of its own that loads its own copy of the code anyway, and chunks shared with
+ * main.mjs would make main.mjs load, at start, every module that both reach through a barrel (the job libraries).
+ * Returns the thread entries' names.
  */
-export const buildService = async (service: ServiceDefinition, starters: ReadonlyArray<string>) => {
-  let entries: ReadonlyArray<ThreadEntry> = []
-  for (;;) {
-    const found = new Map<string, ThreadEntry>()
-    const result = await bundle(service, entries, threadEntries(starters, found))
-    if (found.size === entries.length) {
-      const folder = join(repoRoot, compiledDir, service.name)
-      await rm(folder, { recursive: true, force: true })
-      await mkdir(folder, { recursive: true })
-      await Promise.all(result.outputFiles.map((file) => writeFile(file.path, file.contents)))
-      return entries.map((entry) => entry.name)
+const buildService = async (service: ServiceDefinition, starters: ReadonlyArray<string>) => {
+  const outputs = new Map<string, Uint8Array>()
+  const entries = new Map<string, string>([["main", join(repoRoot, service.entry)]])
+  const queue: Array<ThreadEntry> = [{ name: "main", source: join(repoRoot, service.entry) }]
+  for (let entry = queue.shift(); entry !== undefined; entry = queue.shift()) {
+    const result = await bundle(service, entry, threadEntries(starters, (found) => {
+      const known = entries.get(found.name)
+      if (known === undefined) {
+        entries.set(found.name, found.source)
+        queue.push(found)
+      } else if (known !== found.source) {
+        throw new Error(`${service.name}: two entries compile to ${found.name}.mjs: ${relative(repoRoot, known)} and ${relative(repoRoot, found.source)}`)
+      }
+    }))
+    for (const file of result.outputFiles) {
+      const written = outputs.get(file.path)
+      if (written !== undefined && Buffer.compare(written, file.contents) !== 0 && !file.path.endsWith(".map")) {
+        throw new Error(`${service.name}: two builds wrote different ${relative(repoRoot, file.path)}`)
+      }
+      outputs.set(file.path, file.contents)
     }
-    entries = [...found.values()]
   }
+  const folder = join(repoRoot, compiledDir, service.name)
+  await rm(folder, { recursive: true, force: true })
+  await mkdir(folder, { recursive: true })
+  await Promise.all([...outputs].map(([path, contents]) => writeFile(path, contents)))
+  return [...entries.keys()].filter((name) => name !== "main")
+}
+
+/** Compiles the given services (every one by default), all at once; one line each on `log`. */
+export const buildServices = async (
+  chosen: ReadonlyArray<ServiceDefinition> = services,
+  log: (line: string) => void = () => undefined
+) => {
+  const starters = await threadStarters()
+  await Promise.all(
+    chosen.map(async (service) => {
+      const started = performance.now()
+      const threads = await buildService(service, starters)
+      const seconds = ((performance.now() - started) / 1000).toFixed(1)
+      log(`${service.name}: ${compiledDir}/${service.name}/main.mjs${threads.map((name) => `, ${name}.mjs`).join("")} (${seconds} s)`)
+    })
+  )
 }
 
 if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
@@ -135,11 +155,5 @@ if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(
     console.error(`deploy/build.ts: no service ${unknown.join(", ")} in deploy/services.ts`)
     process.exit(2)
   }
-  const starters = await threadStarters()
-  for (const service of services.filter((candidate) => wanted.length === 0 || wanted.includes(candidate.name))) {
-    const started = performance.now()
-    const threads = await buildService(service, starters)
-    const seconds = ((performance.now() - started) / 1000).toFixed(1)
-    console.log(`${service.name}: ${compiledDir}/${service.name}/main.mjs${threads.map((name) => `, ${name}.mjs`).join("")} (${seconds} s)`)
-  }
+  await buildServices(wanted.length === 0 ? services : services.filter((service) => wanted.includes(service.name)), console.log)
 }
