@@ -1,5 +1,5 @@
 import { Document, isNode, isScalar, Scalar, visit } from "yaml"
-import type { ServiceDefinition } from "./services.ts"
+import { compiledEntryOf, type ServiceDefinition } from "./services.ts"
 import { infrastructureSettings, type Setting, settingNamed } from "./settings.ts"
 
 /** The one image every service runs from (deploy/Dockerfile); the command picks the service. */
@@ -21,7 +21,8 @@ const header = [
   " (a unit test fails while this file and its sources disagree)."
 ].join("\n")
 
-export const processCommand = (service: ServiceDefinition) => ["node", service.entry]
+/** A service's process runs its compiled entry (deploy/build.ts; the image builds it in its build stage). */
+export const processCommand = (service: ServiceDefinition) => ["node", compiledEntryOf(service)]
 
 /** The settings a service reads, PORT aside: the infrastructure's, then its own. */
 export const settingsOf = (service: ServiceDefinition): ReadonlyArray<Setting> =>

@@ -1,5 +1,6 @@
-// Runs the distributed runtime as local processes, as deploy/services.ts lists them: each replica of each service is
-// its own `node <entry>`, the replicas of an HTTP service on `port`, `port + 1`, ... on 127.0.0.1. A
+// Runs the distributed runtime as local processes, as deploy/services.ts lists them: it compiles the services first
+// (deploy/build.ts, as the image does), then each replica of each service is its own `node dist/services/<name>/main.mjs`,
+// the replicas of an HTTP service on `port`, `port + 1`, ... on 127.0.0.1. A
 // process that dies is started again after a second, as an orchestrator would; Ctrl-C stops them all. The recipe
 // (deploy/README.md):
 //   npm run -s infra -- up --data-dir .cache/infra-data --write-env .cache/infra.env   # terminal 1, keeps running
@@ -12,6 +13,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs"
 import { dirname, join, resolve } from "node:path"
 import { createInterface } from "node:readline"
 import { fileURLToPath } from "node:url"
+import { buildServices } from "./build.ts"
 import { processCommand } from "./manifests.ts"
 import { services } from "./services.ts"
 
@@ -33,6 +35,14 @@ const missing = required.filter((name) => (process.env[name] ?? "") === "")
 if (missing.length > 0) {
   console.error(`deploy/run.ts: set ${missing.join(", ")} first (see deploy/README.md)`)
   process.exit(2)
+}
+
+// The compiled services, fresh from the sources: a process must never run yesterday's build of today's code.
+try {
+  await buildServices(services, (line) => console.log(`[build] ${line}`))
+} catch (error) {
+  console.error(`deploy/run.ts: the services did not compile (deploy/build.ts), so none was started:\n${error instanceof Error ? error.message : String(error)}`)
+  process.exit(1)
 }
 
 interface Replica {

@@ -28,6 +28,12 @@ export interface ServiceDefinition {
   }
 }
 
+/** Where `npm run build` (deploy/build.ts) writes the compiled services, one folder each. */
+export const compiledDir = "dist/services"
+
+/** The compiled form of a service's entry, the file its process runs. */
+export const compiledEntryOf = (service: ServiceDefinition) => `${compiledDir}/${service.name}/main.mjs`
+
 export const services: ReadonlyArray<ServiceDefinition> = [
   {
     name: "gateway",

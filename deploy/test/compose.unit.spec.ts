@@ -4,7 +4,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Ajv } from "ajv"
 import { settingsOf } from "../manifests.ts"
-import { services as deployedServices } from "../services.ts"
+import { compiledEntryOf, services as deployedServices } from "../services.ts"
 import { settings } from "../settings.ts"
 import { composeSchema } from "./composeSchema.ts"
 import { documentedSettings, entryFilesOf, exists, yamlDocuments } from "./files.ts"
@@ -131,6 +131,12 @@ describe("deploy/compose.yaml", () => {
     for (const [name, service] of entries) {
       const command = typeof service.command === "string" ? service.command.split(" ") : (service.command ?? [])
       for (const entry of entryFilesOf(command)) expect(exists(entry), `${name}: ${entry}`).toBe(true)
+    }
+  })
+
+  it("runs every service compiled, as the image builds it", () => {
+    for (const service of deployedServices) {
+      expect(compose.services[service.name]?.command, service.name).toEqual(["node", compiledEntryOf(service)])
     }
   })
 })

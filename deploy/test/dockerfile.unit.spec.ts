@@ -2,7 +2,7 @@
 // is built elsewhere: pinned bases, a non-root user, an install that survives the lockfile issue, a health check,
 // and commands that name files that exist.
 import { describe, expect, it } from "@effect/vitest"
-import { services } from "../services.ts"
+import { compiledDir, compiledEntryOf, services } from "../services.ts"
 import { entryFilesOf, exists, read } from "./files.ts"
 
 interface Instruction {
@@ -27,6 +27,14 @@ const instructions = (text: string): ReadonlyArray<Instruction> =>
 
 const dockerfile = instructions(read("deploy/Dockerfile"))
 const all = (keyword: string) => dockerfile.filter((instruction) => instruction.keyword === keyword)
+/** The instructions of the last stage: the image. */
+const finalStage = dockerfile.slice(dockerfile.findLastIndex((instruction) => instruction.keyword === "FROM"))
+/** The stage a `FROM ... AS name` starts, up to the next FROM. */
+const stageNamed = (name: string) => {
+  const start = dockerfile.findIndex((instruction) => instruction.keyword === "FROM" && instruction.argument.endsWith(` AS ${name}`))
+  const end = dockerfile.findIndex((instruction, index) => index > start && instruction.keyword === "FROM")
+  return start < 0 ? [] : dockerfile.slice(start, end)
+}
 
 /** `["node", "x.ts"]` (exec form) or a shell command line. */
 const commandParts = (argument: string): ReadonlyArray<string> =>
@@ -58,10 +66,22 @@ describe("deploy/Dockerfile", () => {
   })
 
   it("installs with npm ci and falls back to npm install (DEPENDENCIES.md: npm ci fails on some lockfiles made here)", () => {
-    const install = all("RUN").find((instruction) => instruction.argument.includes("npm ci"))
-    expect(install?.argument).toMatch(/npm ci\b[^|&;]*\|\|\s*npm install\b/)
-    // Otherwise a failed install still ends in a "successful" cache clean.
-    expect(install?.argument).toMatch(/^\(npm ci[^)]*\|\|[^)]*npm install[^)]*\)\s*&&/)
+    const installs = all("RUN").filter((instruction) => instruction.argument.includes("npm ci"))
+    expect(installs.length).toBeGreaterThan(0)
+    for (const install of installs) {
+      expect(install.argument).toMatch(/npm ci\b[^|&;]*\|\|\s*npm install\b/)
+      // Otherwise a failed install still ends in a "successful" cache clean.
+      expect(install.argument).toMatch(/^\(npm ci[^)]*\|\|[^)]*npm install[^)]*\)\s*(&&|$)/)
+    }
+  })
+
+  it("compiles the services in a build stage, and the image takes only the output, without dev dependencies", () => {
+    const build = stageNamed("build")
+    expect(build.some((instruction) => instruction.keyword === "RUN" && instruction.argument === "node deploy/build.ts")).toBe(true)
+    const copied = finalStage.filter((instruction) => instruction.keyword === "COPY" && instruction.argument.startsWith("--from=build "))
+    expect(copied.map((instruction) => instruction.argument)).toEqual([`--from=build /app/${compiledDir} ./${compiledDir}`])
+    const install = finalStage.find((instruction) => instruction.keyword === "RUN" && instruction.argument.includes("npm ci"))
+    expect(install?.argument).toMatch(/npm ci --omit=dev\b[^|]*\|\|\s*npm install --omit=dev\b/)
   })
 
   it("checks /health on the service's PORT", () => {
@@ -73,8 +93,8 @@ describe("deploy/Dockerfile", () => {
 
   it("starts a service whose entry file exists, and every service of deploy/services.ts has one", () => {
     const command = commandParts(all("CMD").at(-1)!.argument)
-    // The TypeScript entry runs on Node's own type stripping: no transpiler loaded at run time.
-    expect(command).toEqual(["node", expect.stringMatching(/\.ts$/)])
+    // The gateway by default, compiled: no type stripper or transpiler loaded at run time.
+    expect(command).toEqual(["node", compiledEntryOf(services.find((service) => service.name === "gateway")!)])
     for (const entry of entryFilesOf(command)) expect(exists(entry), entry).toBe(true)
     for (const service of services) expect(exists(service.entry), service.entry).toBe(true)
   })

@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs"
 import { dirname, join, resolve } from "node:path"
 import { fileURLToPath } from "node:url"
 import { parseAllDocuments } from "yaml"
+import { compiledEntryOf, type ServiceDefinition, services } from "../services.ts"
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "../..")
 export const deployDir = join(repoRoot, "deploy")
@@ -32,5 +33,16 @@ export const documentedSettings = (): ReadonlySet<string> => {
   return new Set(names)
 }
 
-/** The `.ts` files a command line runs (`node services/x/src/main.ts`). */
-export const entryFilesOf = (command: ReadonlyArray<string>) => command.filter((part) => part.endsWith(".ts"))
+/**
+ * The repository's files a command line runs: a `.ts` file it names, or the source a compiled service's entry is
+ * built from (`dist/services/x/main.mjs`, made by deploy/build.ts, from `services/x/src/main.ts`) among `definitions`.
+ */
+export const entryFilesOf = (
+  command: ReadonlyArray<string>,
+  definitions: ReadonlyArray<ServiceDefinition> = services
+): ReadonlyArray<string> =>
+  command.flatMap((part) => {
+    const compiledFrom = definitions.find((service) => compiledEntryOf(service) === part)
+    if (compiledFrom !== undefined) return [compiledFrom.entry]
+    return part.endsWith(".ts") || part.endsWith(".mjs") ? [part] : []
+  })

@@ -33,7 +33,7 @@ const load = (): ReadonlyArray<KubernetesObject & { readonly file: string }> =>
   )
 
 /** The same checks for any set of objects: the committed files, or what a list with a worker would render. */
-const checkObjects = (objects: ReadonlyArray<KubernetesObject>) => {
+const checkObjects = (objects: ReadonlyArray<KubernetesObject>, definitions: ReadonlyArray<ServiceDefinition> = deployedServices) => {
   const ofKind = (kind: string) => objects.filter((object) => object.kind === kind)
   const deployments = ofKind("Deployment")
   const configMaps = ofKind("ConfigMap")
@@ -60,7 +60,7 @@ const checkObjects = (objects: ReadonlyArray<KubernetesObject>) => {
     expect(pod.securityContext.runAsNonRoot, name).toBe(true)
     expect(pod.securityContext.runAsUser, name).not.toBe(0)
     for (const container of pod.containers) {
-      for (const entry of entryFilesOf(container.command ?? [])) expect(exists(entry), `${name}: ${entry}`).toBe(true)
+      for (const entry of entryFilesOf(container.command ?? [], definitions)) expect(exists(entry), `${name}: ${entry}`).toBe(true)
       expect(container.securityContext.allowPrivilegeEscalation, name).toBe(false)
       for (const bound of ["requests", "limits"]) {
         expect(container.resources?.[bound]?.cpu, `${name}: ${bound}.cpu`).toBeDefined()
@@ -172,7 +172,7 @@ describe("deploy/k8s", () => {
     }
     const rendered = renderKubernetes([...deployedServices, worker])
     const objects = Object.values(rendered).flatMap((content) => yamlDocumentsOf(content))
-    checkObjects(objects)
+    checkObjects(objects, [...deployedServices, worker])
     expect(serviceObjects(worker).map((object) => object["kind"])).toEqual(["Deployment", "HorizontalPodAutoscaler"])
   })
 })

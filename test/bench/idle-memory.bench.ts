@@ -6,14 +6,33 @@
 // Knobs: BENCH_IDLE_SECONDS (20), BENCH_IDLE_TARGETS ("embedded,distributed"); the distributed target needs the
 // settings `npm run -s infra -- up --write-env FILE` writes (source FILE first), and BENCH_IDLE_DATABASE_URL, a
 // database of its own for the read models (so runs of different commits never meet each other's migrations).
+// BENCH_IDLE_FORM: "compiled" (the default, what the distributed runtime runs: `npm run build` first) or "sources"
+// (the TypeScript through Node's type stripping); BENCH_IDLE_NODE_OPTIONS: NODE_OPTIONS for the services only.
 import { randomBytes } from "node:crypto"
-import { readdirSync, readFileSync } from "node:fs"
-import { freePort, startServer } from "../support/server.ts"
+import { existsSync, readdirSync, readFileSync } from "node:fs"
+import { join } from "node:path"
+// eslint-disable-next-line @nx/enforce-module-boundaries -- the list of services is deploy's, read as data
+import { compiledEntryOf, type ServiceDefinition, services } from "../../deploy/services.ts"
+import { freePort, repoRoot, startServer } from "../support/server.ts"
 import { startWorker } from "../support/worker.ts"
 
 const idleSeconds = Number(process.env.BENCH_IDLE_SECONDS ?? 20)
 const targets = (process.env.BENCH_IDLE_TARGETS ?? "embedded,distributed").split(",").map((target) => target.trim())
-const workers = ["ingest", "profiling", "privacy", "generation", "evaluation"]
+const form = process.env.BENCH_IDLE_FORM ?? "compiled"
+const serviceOptions = process.env.BENCH_IDLE_NODE_OPTIONS === undefined ? {} : { NODE_OPTIONS: process.env.BENCH_IDLE_NODE_OPTIONS }
+
+const serviceNamed = (name: string): ServiceDefinition => {
+  const service = services.find((candidate) => candidate.name === name)
+  if (service === undefined) throw new Error(`deploy/services.ts has no ${name}`)
+  return service
+}
+const entryOf = (name: string) => {
+  if (form === "sources") return serviceNamed(name).entry
+  const entry = compiledEntryOf(serviceNamed(name))
+  if (!existsSync(join(repoRoot, entry))) throw new Error(`${entry} is missing: run \`npm run build\` first (or BENCH_IDLE_FORM=sources)`)
+  return entry
+}
+const workers = services.filter((service) => service.worker !== null).map((service) => service.name)
 
 const sleep = (ms: number) => new Promise((wake) => setTimeout(wake, ms))
 
@@ -54,7 +73,7 @@ const treeMiB = (pid: number) => Math.round(processTree(pid).reduce((sum, member
 
 const report = (target: string, service: string, pid: number) => {
   const tree = processTree(pid)
-  console.log(JSON.stringify({ bench: "idle-memory", target, service, processes: tree.length, rssMiB: treeMiB(pid), node: process.version }))
+  console.log(JSON.stringify({ bench: "idle-memory", target, ...(target === "distributed" ? { form } : {}), service, processes: tree.length, rssMiB: treeMiB(pid), node: process.version }))
 }
 
 const embedded = async () => {
@@ -76,15 +95,16 @@ const distributed = async () => {
     KAFKA_TOPIC_PREFIX: `idle-${Date.now().toString(36)}.`,
     DATABASE_URL: process.env.BENCH_IDLE_DATABASE_URL ?? process.env.DATABASE_URL!,
     S3_ENDPOINT: process.env.S3_ENDPOINT!,
-    JWT_SECRET: randomBytes(32).toString("base64url")
+    JWT_SECRET: randomBytes(32).toString("base64url"),
+    ...serviceOptions
   }
-  const gateway = await startServer({ runtime: "node", entry: "services/gateway/src/main.ts", env: { ...env, PORT: String(await freePort()) }, readyTimeoutMs: 120_000 })
+  const gateway = await startServer({ runtime: "node", entry: entryOf("gateway"), env: { ...env, PORT: String(await freePort()) }, readyTimeoutMs: 120_000 })
   const started: Array<{ readonly name: string; readonly pid: number; readonly stop: (signal?: NodeJS.Signals, timeoutMs?: number) => Promise<unknown> }> = [
     { name: "gateway", pid: gateway.pid, stop: gateway.stop }
   ]
   try {
     for (const name of workers) {
-      const worker = await startWorker({ entry: `services/${name}/src/main.ts`, env: { ...env, GENERATION_INSTANCE_ID: `${name}-idle` } })
+      const worker = await startWorker({ entry: entryOf(name), env: { ...env, GENERATION_INSTANCE_ID: `${name}-idle` } })
       started.push({ name, pid: worker.pid, stop: worker.stop })
     }
     await sleep(idleSeconds * 1000)

@@ -7,6 +7,8 @@
 // answer profile and sensitive-data scan requests made through either replica; two generation processes share the
 // generator topic's partitions, and when the one running a job is killed the other's watchdog starts it again; an
 // evaluation process answers quick evaluations and runs requested through either replica.
+// Every process runs its service compiled, as the distributed runtime and the image run it (deploy/build.ts, built
+// here first), so jobs also prove that the compiled worker-thread entries load.
 import { SqlClient } from "effect/sql"
 import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
 import { Topics } from "@synth/contracts"
@@ -23,6 +25,10 @@ import { acceptedRun, pollEvaluation, quickResult, requestEvaluationRun, request
 import { accepted, generateAndWait, pollGenerator, requestGeneration } from "../support/generators.ts"
 import { createAccount, realDataset } from "../support/upload.ts"
 import { type RunningWorker, startWorker } from "../support/worker.ts"
+// eslint-disable-next-line @nx/enforce-module-boundaries -- the services run as deploy/ compiles them
+import { buildServices } from "../../deploy/build.ts"
+// eslint-disable-next-line @nx/enforce-module-boundaries -- the services run as deploy/ compiles them
+import { compiledEntryOf, services } from "../../deploy/services.ts"
 
 const required = ["KAFKA_BROKERS", "DATABASE_URL", "S3_ENDPOINT"] as const
 const missing = required.filter((name) => (process.env[name] ?? "") === "")
@@ -31,13 +37,14 @@ if (missing.length > 0) {
   throw new Error(`the distributed e2e tests need ${missing.join(", ")} (provided by the infra global setup)`)
 }
 
-const entry = "services/gateway/src/main.ts"
-const ingestEntry = "services/ingest/src/main.ts"
-const hasIngest = existsSync(join(repoRoot, ingestEntry))
+const compiledEntry = (name: string) => compiledEntryOf(services.find((service) => service.name === name)!)
+const entry = compiledEntry("gateway")
+const ingestEntry = compiledEntry("ingest")
+const hasIngest = existsSync(join(repoRoot, "services/ingest/src/main.ts"))
 /** Workers that react to dataset requests: they run beside the ingest process. */
-const analysisEntries = ["services/profiling/src/main.ts", "services/privacy/src/main.ts"]
-const generationEntry = "services/generation/src/main.ts"
-const evaluationEntry = "services/evaluation/src/main.ts"
+const analysisEntries = [compiledEntry("profiling"), compiledEntry("privacy")]
+const generationEntry = compiledEntry("generation")
+const evaluationEntry = compiledEntry("evaluation")
 /** Two members of the generation group, one job at a time each; a silent job is taken over after 3 s. */
 const generationInstances = ["generation-1", "generation-2"] as const
 const generationEnv = {
@@ -113,6 +120,8 @@ let evaluationWorker: RunningWorker | undefined
 const generationWorkers = new Map<string, RunningWorker>()
 
 beforeAll(async () => {
+  // Compiling takes seconds on a quiet machine, minutes on a loaded one (the hook allows for it).
+  await buildServices()
   await createDatabase(databaseName)
   Object.assign(replicas.A, { port: String(await freePort()) })
   Object.assign(replicas.B, { port: String(await freePort()) })
@@ -131,7 +140,7 @@ beforeAll(async () => {
       )
     }
   }
-}, 240_000)
+}, 480_000)
 
 afterAll(async () => {
   await Promise.all(Object.values(replicas).map((replica) => replica.server?.stop("SIGTERM").catch(() => replica.server?.stop("SIGKILL"))))
