@@ -47,15 +47,19 @@ const rowOf = ({ meta }: Projected, seq: number) => {
     occurred_at: envelope.occurredAt,
     correlation_id: envelope.correlationId,
     causation_id: envelope.causationId,
-    payload: JSON.stringify(withoutCredentials(envelope.payload)),
-    integrity: integrity === null ? null : JSON.stringify(integrity),
+    payload: withoutCredentials(envelope.payload),
+    integrity,
     topic: meta.topic,
     log_partition: meta.partition,
     log_offset: meta.offset
   }
 }
 
-/** One statement for the rows; the identity numbers them in `seq` order, the order of the log. */
+/**
+ * One statement for the rows; the identity numbers them in `seq` order, the order of the log. The payload and the
+ * seal go in as JSON members: a decoded event's payload is an object and a seal an object or absent (SQL NULL), so
+ * no JSON null needs keeping apart from NULL.
+ */
 const insertRows = (events: ReadonlyArray<Projected>) =>
   Effect.flatMap(SqlClient.SqlClient, (sql) => sql`
     INSERT INTO audit_events (
@@ -63,10 +67,10 @@ const insertRows = (events: ReadonlyArray<Projected>) =>
       payload, integrity, topic, log_partition, log_offset
     )
     SELECT event_id, type, version, aggregate_id, actor, occurred_at, occurred_at::timestamptz, correlation_id,
-      causation_id, payload::jsonb, integrity::jsonb, topic, log_partition, log_offset
+      causation_id, payload, integrity, topic, log_partition, log_offset
     FROM jsonb_to_recordset(${JSON.stringify(events.map(rowOf))}::jsonb) AS batch(
       seq integer, event_id text, type text, version integer, aggregate_id text, actor text, occurred_at text,
-      correlation_id text, causation_id text, payload text, integrity text, topic text, log_partition integer,
+      correlation_id text, causation_id text, payload jsonb, integrity jsonb, topic text, log_partition integer,
       log_offset bigint
     )
     ORDER BY seq

@@ -37,8 +37,8 @@ const writers: Writers<DatasetEvent, SqlError.SqlError, SqlClient.SqlClient> = {
         format: payload.format,
         encoding: payload.encoding,
         delimiter: payload.delimiter,
-        columns: JSON.stringify(payload.columns),
-        cleaning: JSON.stringify(payload.cleaning),
+        columns: payload.columns,
+        cleaning: payload.cleaning,
         table_blob_key: payload.tableBlobKey,
         ingested_at: meta.envelope.occurredAt
       }))
@@ -46,10 +46,10 @@ const writers: Writers<DatasetEvent, SqlError.SqlError, SqlClient.SqlClient> = {
         UPDATE datasets SET
           status = 'uploaded', row_count = outcome.row_count, column_count = outcome.column_count,
           format = outcome.format, encoding = outcome.encoding, delimiter = outcome.delimiter,
-          columns = outcome.columns::jsonb, cleaning = outcome.cleaning::jsonb, table_blob_key = outcome.table_blob_key,
+          columns = outcome.columns, cleaning = outcome.cleaning, table_blob_key = outcome.table_blob_key,
           ingested_at = outcome.ingested_at
         FROM jsonb_to_recordset(${outcomes}::jsonb) AS outcome(id uuid, row_count bigint, column_count integer,
-          format text, encoding text, delimiter text, columns text, cleaning text, table_blob_key text, ingested_at text)
+          format text, encoding text, delimiter text, columns jsonb, cleaning jsonb, table_blob_key text, ingested_at text)
         WHERE datasets.id = outcome.id AND datasets.status = 'processing'`
     }),
   "dataset.ingest-failed": (events) =>
@@ -116,7 +116,7 @@ const writers: Writers<DatasetEvent, SqlError.SqlError, SqlClient.SqlClient> = {
         sha256: payload.sha256,
         row_count: payload.rowCount,
         column_count: payload.columnCount,
-        columns: JSON.stringify(payload.columns),
+        columns: payload.columns,
         table_blob_key: payload.tableBlobKey,
         at: meta.envelope.occurredAt
       }))
@@ -124,9 +124,9 @@ const writers: Writers<DatasetEvent, SqlError.SqlError, SqlClient.SqlClient> = {
         INSERT INTO datasets (id, owner_id, filename, status, source, generator_id, file_size, sha256, row_count,
           column_count, columns, table_blob_key, created_at, ingested_at)
         SELECT id, owner_id, filename, 'uploaded', 'synthetic', generator_id, file_size, sha256, row_count,
-          column_count, columns::jsonb, table_blob_key, at, at
+          column_count, columns, table_blob_key, at, at
         FROM jsonb_to_recordset(${made}::jsonb) AS made(id uuid, owner_id uuid, filename text, generator_id uuid,
-          file_size bigint, sha256 text, row_count bigint, column_count integer, columns text, table_blob_key text,
+          file_size bigint, sha256 text, row_count bigint, column_count integer, columns jsonb, table_blob_key text,
           at text)
         ON CONFLICT DO NOTHING`
     }),

@@ -21,13 +21,13 @@ const writers: Writers<EvaluationEvent, SqlError.SqlError, SqlClient.SqlClient> 
         synthetic_dataset_id: request.syntheticDatasetId,
         holdout_dataset_id: request.holdoutDatasetId,
         sample_size: request.sampleSize,
-        ml_utility: request.mlUtility === null ? null : JSON.stringify({
+        ml_utility: request.mlUtility === null ? null : {
           algorithms: request.mlUtility.algorithms,
           test_size: request.mlUtility.testSize,
           cross_validation_folds: request.mlUtility.crossValidationFolds,
           random_state: request.mlUtility.randomState,
           target_column: request.mlUtility.targetColumn
-        }),
+        },
         seed: request.seed,
         created_at: meta.envelope.occurredAt
       }))
@@ -35,10 +35,10 @@ const writers: Writers<EvaluationEvent, SqlError.SqlError, SqlClient.SqlClient> 
         INSERT INTO evaluations (id, owner_id, generator_id, kind, real_dataset_id, synthetic_dataset_id,
           holdout_dataset_id, sample_size, ml_utility, seed, status, created_at)
         SELECT id, owner_id, generator_id, kind, real_dataset_id, synthetic_dataset_id, holdout_dataset_id,
-          sample_size, ml_utility::jsonb, seed, 'running', created_at
+          sample_size, ml_utility, seed, 'running', created_at
         FROM jsonb_to_recordset(${requests}::jsonb) AS request(id uuid, owner_id uuid, generator_id uuid, kind text,
           real_dataset_id uuid, synthetic_dataset_id uuid, holdout_dataset_id uuid, sample_size integer,
-          ml_utility text, seed bigint, created_at text)
+          ml_utility jsonb, seed bigint, created_at text)
         ON CONFLICT DO NOTHING`
     }),
   "evaluation.completed": (events) =>
@@ -64,12 +64,12 @@ const writers: Writers<EvaluationEvent, SqlError.SqlError, SqlClient.SqlClient> 
     Effect.flatMap(SqlClient.SqlClient, (sql) => {
       const outcomes = jsonRows(events, ({ event: { payload }, meta }) => ({
         id: payload.evaluationId,
-        error: JSON.stringify({ code: payload.reason, message: payload.message }),
+        error: { code: payload.reason, message: payload.message },
         completed_at: meta.envelope.occurredAt
       }))
       return sql`
-        UPDATE evaluations SET status = 'failed', error = outcome.error::jsonb, completed_at = outcome.completed_at
-        FROM jsonb_to_recordset(${outcomes}::jsonb) AS outcome(id uuid, error text, completed_at text)
+        UPDATE evaluations SET status = 'failed', error = outcome.error, completed_at = outcome.completed_at
+        FROM jsonb_to_recordset(${outcomes}::jsonb) AS outcome(id uuid, error jsonb, completed_at text)
         WHERE evaluations.id = outcome.id AND evaluations.status = 'running'`
     }),
   "evaluation.deleted": (events) =>

@@ -10,14 +10,14 @@ const settled = (status: "failed" | "cancelled", events: EventsOf<GeneratorEvent
     const outcomes = jsonRows(events, ({ event, meta }) => ({
       id: event.payload.generatorId,
       error: event.type === "generator.failed"
-        ? JSON.stringify({ reason: event.payload.reason, message: event.payload.message })
+        ? { reason: event.payload.reason, message: event.payload.message }
         : null,
       at: meta.envelope.occurredAt
     }))
     return Effect.andThen(
       sql`
-        UPDATE generators SET status = ${status}, phase = NULL, error = outcome.error::jsonb, updated_at = outcome.at
-        FROM jsonb_to_recordset(${outcomes}::jsonb) AS outcome(id uuid, error text, at text)
+        UPDATE generators SET status = ${status}, phase = NULL, error = outcome.error, updated_at = outcome.at
+        FROM jsonb_to_recordset(${outcomes}::jsonb) AS outcome(id uuid, error jsonb, at text)
         WHERE generators.id = outcome.id`,
       sql`
         UPDATE generator_outputs SET status = ${status}
@@ -40,31 +40,32 @@ export const rowWriters: Writers<GeneratorEvent, SqlError.SqlError, SqlClient.Sq
         owner_id: job.ownerId,
         dataset_id: job.datasetId,
         generator_type: job.generatorType,
-        parameters: JSON.stringify({
+        parameters: {
           num_rows: job.parameters.numRows,
           epochs: job.parameters.epochs,
           batch_size: job.parameters.batchSize,
           target_epsilon: job.parameters.targetEpsilon
-        }),
+        },
         seed: job.seed,
         output_dataset_id: job.outputDatasetId,
         num_rows: job.parameters.numRows,
         estimated_seconds: job.estimatedSeconds,
         // A request from before the protections existed has no settings: its record says so (protections null).
-        privacy: job.protection === undefined ? null : JSON.stringify({ protections: job.protection }),
-        rules: JSON.stringify({ constraints: job.constraints ?? [], conditions: job.conditions ?? null }),
+        privacy: job.protection === undefined ? null : { protections: job.protection },
+        rules: { constraints: job.constraints ?? [], conditions: job.conditions ?? null },
+        // As text, cast below: conditions given as null stay a jsonb null (a member holding null reads as SQL NULL).
         conditions: job.conditions === undefined ? null : JSON.stringify(job.conditions),
         at: meta.envelope.occurredAt
       }))
       const job = sql`jsonb_to_recordset(${jobs}::jsonb) AS job(id uuid, owner_id uuid, dataset_id uuid,
-        generator_type text, parameters text, seed bigint, output_dataset_id uuid, num_rows bigint,
-        estimated_seconds float8, privacy text, rules text, conditions text, at text)`
+        generator_type text, parameters jsonb, seed bigint, output_dataset_id uuid, num_rows bigint,
+        estimated_seconds float8, privacy jsonb, rules jsonb, conditions text, at text)`
       return Effect.andThen(
         sql`
           INSERT INTO generators (id, owner_id, dataset_id, generator_type, parameters, seed, status, phase, progress,
             output_dataset_id, estimated_seconds, privacy, rules, created_at, updated_at)
-          SELECT id, owner_id, dataset_id, generator_type, parameters::jsonb, seed, 'running', 'queued', 0,
-            output_dataset_id, estimated_seconds, privacy::jsonb, rules::jsonb, at, at
+          SELECT id, owner_id, dataset_id, generator_type, parameters, seed, 'running', 'queued', 0,
+            output_dataset_id, estimated_seconds, privacy, rules, at, at
           FROM ${job}
           ON CONFLICT DO NOTHING`,
         sql`
@@ -92,15 +93,15 @@ export const rowWriters: Writers<GeneratorEvent, SqlError.SqlError, SqlClient.Sq
     Effect.flatMap(SqlClient.SqlClient, (sql) => {
       const preparations = jsonRows(events, ({ event: { payload }, meta }) => ({
         id: payload.generatorId,
-        columns: JSON.stringify(payload.columns),
-        prepared: JSON.stringify({ rolesFrom: payload.scan, trainingRows: payload.trainingRows, holdoutRows: payload.holdoutRows }),
+        columns: payload.columns,
+        prepared: { rolesFrom: payload.scan, trainingRows: payload.trainingRows, holdoutRows: payload.holdoutRows },
         at: meta.envelope.occurredAt
       }))
       return sql`
-        UPDATE generators SET columns = preparation.columns::jsonb,
-          privacy = COALESCE(generators.privacy, '{}'::jsonb) || preparation.prepared::jsonb,
+        UPDATE generators SET columns = preparation.columns,
+          privacy = COALESCE(generators.privacy, '{}'::jsonb) || preparation.prepared,
           updated_at = preparation.at
-        FROM jsonb_to_recordset(${preparations}::jsonb) AS preparation(id uuid, columns text, prepared text, at text)
+        FROM jsonb_to_recordset(${preparations}::jsonb) AS preparation(id uuid, columns jsonb, prepared jsonb, at text)
         WHERE generators.id = preparation.id`
     }),
   "generator.progressed": (events) =>
@@ -110,17 +111,17 @@ export const rowWriters: Writers<GeneratorEvent, SqlError.SqlError, SqlClient.Sq
         phase: payload.phase,
         progress: payload.progress,
         first_epoch: payload.losses[0]?.epoch ?? 0,
-        losses: JSON.stringify(payload.losses),
+        losses: payload.losses,
         at: meta.envelope.occurredAt
       }))
       // Epochs already recorded are not appended again: `synth replay --from` re-applies events over the rows.
       return sql`
         UPDATE generators SET phase = report.phase, progress = GREATEST(generators.progress, report.progress),
           loss_history = CASE WHEN COALESCE((generators.loss_history -> -1 ->> 'epoch')::int, 0) < report.first_epoch
-            THEN generators.loss_history || report.losses::jsonb ELSE generators.loss_history END,
+            THEN generators.loss_history || report.losses ELSE generators.loss_history END,
           updated_at = report.at
         FROM jsonb_to_recordset(${reports}::jsonb)
-          AS report(id uuid, phase text, progress integer, first_epoch integer, losses text, at text)
+          AS report(id uuid, phase text, progress integer, first_epoch integer, losses jsonb, at text)
         WHERE generators.id = report.id`
     }),
   "generator.requeued": (events) =>
@@ -137,22 +138,22 @@ export const rowWriters: Writers<GeneratorEvent, SqlError.SqlError, SqlClient.Sq
         const { model, privacy, protection, timings } = payload
         return {
           id: payload.generatorId,
-          model: JSON.stringify({ format: model.format, version: model.formatVersion, size: model.size, ...(privacy ? { privacy } : {}) }),
+          model: { format: model.format, version: model.formatVersion, size: model.size, ...(privacy ? { privacy } : {}) },
           fit_ms: timings.fitMs,
           sample_ms: timings.sampleMs,
           total_ms: timings.totalMs,
-          counts: JSON.stringify(protection === undefined ? {} : { counts: protection }),
+          counts: protection === undefined ? {} : { counts: protection },
           at: meta.envelope.occurredAt
         }
       })
       return Effect.andThen(
         sql`
-          UPDATE generators SET status = 'completed', phase = NULL, progress = 100, model = outcome.model::jsonb,
+          UPDATE generators SET status = 'completed', phase = NULL, progress = 100, model = outcome.model,
             fit_ms = outcome.fit_ms, sample_ms = outcome.sample_ms, total_ms = outcome.total_ms,
-            privacy = CASE WHEN generators.privacy IS NULL THEN NULL ELSE generators.privacy || outcome.counts::jsonb END,
+            privacy = CASE WHEN generators.privacy IS NULL THEN NULL ELSE generators.privacy || outcome.counts END,
             updated_at = outcome.at
-          FROM jsonb_to_recordset(${outcomes}::jsonb) AS outcome(id uuid, model text, fit_ms float8, sample_ms float8,
-            total_ms float8, counts text, at text)
+          FROM jsonb_to_recordset(${outcomes}::jsonb) AS outcome(id uuid, model jsonb, fit_ms float8, sample_ms float8,
+            total_ms float8, counts jsonb, at text)
           WHERE generators.id = outcome.id`,
         sql`UPDATE generator_outputs SET status = 'completed'
           WHERE dataset_id = ANY(${events.map(({ event }) => event.payload.outputDatasetId)}::uuid[])`

@@ -69,16 +69,16 @@ const writers: Writers<UserEvent, SqlError.SqlError, SqlClient.SqlClient | UserK
         seq: meta.offset,
         id: payload.userId,
         email_lookup: lookup,
-        email: JSON.stringify(payload.email),
-        password_hash: JSON.stringify(payload.passwordHash),
+        email: payload.email,
+        password_hash: payload.passwordHash,
         created_at: meta.envelope.occurredAt
       }))
       // In log order: of two registrations of one email, the first in the log wins.
       yield* sql`
         INSERT INTO users (id, email_lookup, email, password_hash, created_at)
-        SELECT id, email_lookup, email::jsonb, password_hash::jsonb, created_at
+        SELECT id, email_lookup, email, password_hash, created_at
         FROM jsonb_to_recordset(${rows}::jsonb)
-          AS account(seq bigint, id uuid, email_lookup text, email text, password_hash text, created_at text)
+          AS account(seq bigint, id uuid, email_lookup text, email jsonb, password_hash jsonb, created_at text)
         ORDER BY seq
         ON CONFLICT DO NOTHING`
     }),
