@@ -11,12 +11,14 @@ const projected = consumedBy("generatorsProjection")
 const isProjected = (candidate: Projected): candidate is Projected<GeneratorEvent> => projected(candidate.event)
 
 /** The output dataset an event names: the job's, or a sample's. */
-const outputOf = (event: GeneratorEvent): string | undefined => "outputDatasetId" in event.payload
-  ? event.payload.outputDatasetId
-  : undefined
+const outputOf = (event: GeneratorEvent): string | undefined =>
+  "outputDatasetId" in event.payload ? event.payload.outputDatasetId : undefined
 
-const isSampleEvent = (event: GeneratorEvent) =>
-  event.type === "generator.sampled" || event.type === "generator.sample-failed" || event.type === "generator.sample-requested"
+const sampleEventTypes: ReadonlySet<string> = new Set([
+  "generator.sample-requested",
+  "generator.sampled",
+  "generator.sample-failed"
+])
 
 /** The job's row, by its id as the database spells a uuid (lower case). */
 const jobOf = (event: GeneratorEvent) => event.payload.generatorId.toLowerCase()
@@ -24,7 +26,13 @@ const jobOf = (event: GeneratorEvent) => event.payload.generatorId.toLowerCase()
 /** The rows an event reads or writes: the generator's, and the output dataset's it names. */
 const keysOf = (event: GeneratorEvent): ReadonlyArray<string> => {
   const output = outputOf(event)
-  return output === undefined ? [`generator:${jobOf(event)}`] : [`generator:${jobOf(event)}`, `output:${output.toLowerCase()}`]
+  const job = `generator:${jobOf(event)}`
+  return output === undefined ? [job] : [job, `output:${output.toLowerCase()}`]
+}
+
+interface SampleRow {
+  readonly dataset_id: string
+  readonly status: GeneratorJob.SampleStatus
 }
 
 /**
@@ -37,8 +45,9 @@ const lifecyclesInRows = (events: ReadonlyArray<Projected<GeneratorEvent>>) =>
     const ids = [...new Set(events.map(({ event }) => event.payload.generatorId))]
     const rows = yield* sql<LifecycleColumns>`
       SELECT id, status, attempts, phase FROM generators WHERE id = ANY(${ids}::uuid[])`
-    const sampleIds = [...new Set(events.flatMap(({ event }) => isSampleEvent(event) ? [outputOf(event)!] : []))]
-    const samples = sampleIds.length === 0 ? [] : yield* sql<{ readonly dataset_id: string; readonly status: GeneratorJob.SampleStatus }>`
+    const sampleEvents = events.filter(({ event }) => sampleEventTypes.has(event.type))
+    const sampleIds = [...new Set(sampleEvents.map(({ event }) => outputOf(event)!))]
+    const samples = sampleIds.length === 0 ? [] : yield* sql<SampleRow>`
       SELECT dataset_id, status FROM generator_outputs WHERE dataset_id = ANY(${sampleIds}::uuid[]) AND kind = 'sample'`
     const found = new Map(samples.map((sample) => [sample.dataset_id, sample.status]))
     // Keyed as the events name them: the decider looks a sample up by the event's id.
