@@ -19,6 +19,14 @@ export {
   ProjectionTimeout,
   UnknownProjection
 } from "./projector/errors.ts"
-export { type AnyProjection, makeProjection, type Projection } from "./projector/Projection.ts"
+export {
+  type AnyProjection,
+  makeBatchProjection,
+  makeProjection,
+  type Projected,
+  type Projection
+} from "./projector/Projection.ts"
+export { jsonRows } from "./projector/jsonRows.ts"
+export { type EventsOf, waves, writeInWaves, type Writers } from "./projector/waves.ts"
 export type { CatchUpProgress, CatchUpSummary, OnProgress } from "./projector/catchUp.ts"
 export { type ProjectionLag, ProjectorRuntime, type ProjectorService } from "./projector/ProjectorRuntime.ts"

@@ -1,10 +1,10 @@
 import { SqlClient } from "effect/sql"
-import { decodeDomainEvent } from "@synth/contracts"
+import { decodeDomainEvent, type DomainEvent } from "@synth/contracts"
 import type { StoredEvent } from "@synth/eventlog"
-import { Data, Effect, Option } from "effect"
+import { Array, Data, Effect, Option } from "effect"
 import type { CursorKey, Cursors } from "./cursors.ts"
 import { ProjectionFailed } from "./errors.ts"
-import type { AnyProjection } from "./Projection.ts"
+import type { AnyProjection, Projected } from "./Projection.ts"
 
 /**
  * The stored cursor is behind where this runner stands: a rebuild reset it. The runner starts over from the
@@ -20,7 +20,7 @@ export interface BatchApplied {
 
 // An unknown type is a newer producer's event: skip it (the cursor moves on) rather than stop the read model.
 // A known type whose payload does not decode means the log holds what its own schema forbids: a defect.
-const decode = (event: StoredEvent) =>
+const decode = (event: StoredEvent): Effect.Effect<Option.Option<DomainEvent>> =>
   decodeDomainEvent(event.envelope).pipe(
     Effect.map(Option.some),
     Effect.catchTag("UnknownEventType", (unknown) =>
@@ -34,8 +34,9 @@ const decode = (event: StoredEvent) =>
   )
 
 /**
- * Applies one partition's events (in offset order) and moves the cursor past them, in one transaction. Events
- * below the stored cursor were applied before and are skipped, which makes redelivery change nothing.
+ * Applies one partition's events (in offset order, as one batch of the projection) and moves the cursor past them,
+ * in one transaction. Events below the stored cursor were applied before and are skipped, which makes redelivery
+ * change nothing.
  */
 export const applyBatch = (
   sql: SqlClient.SqlClient,
@@ -51,14 +52,11 @@ export const applyBatch = (
     const fresh = events.filter((event) => event.offset >= storedOffset)
     const last = fresh.at(-1)
     if (last === undefined) return { nextOffset: storedOffset, applied: 0 }
-    for (const event of fresh) {
-      const decoded = yield* decode(event)
-      if (Option.isSome(decoded)) {
-        yield* projection.apply(decoded.value, event).pipe(
-          Effect.mapError((cause) => new ProjectionFailed({ ...key, cause }))
-        )
-      }
-    }
+    const decoded = yield* Effect.forEach(fresh, (meta) =>
+      Effect.map(decode(meta), Option.map((event): Projected => ({ event, meta }))))
+    yield* projection.applyBatch(Array.getSomes(decoded)).pipe(
+      Effect.mapError((cause) => new ProjectionFailed({ ...key, cause }))
+    )
     yield* cursors.advance(key, last.offset + 1)
     return { nextOffset: last.offset + 1, applied: fresh.length }
   }).pipe(

@@ -8,7 +8,7 @@ import { applyBatch } from "../projector/applyBatch.ts"
 import type { CatchUpProgress } from "../projector/catchUp.ts"
 import { cursorKey, makeCursors } from "../projector/cursors.ts"
 import { ProjectorRuntime } from "../projector/ProjectorRuntime.ts"
-import { type AnyProjection, makeProjection } from "../projector/Projection.ts"
+import { type AnyProjection, makeBatchProjection, makeProjection } from "../projector/Projection.ts"
 import { append, envelope, registration, registrations, snapshot, testMigrations } from "./projectorFixtures.ts"
 
 /** Builds a fresh, empty read-model database each time the layer is built. */
@@ -143,7 +143,7 @@ export const readModelContract = (name: string, makeDatabase: MakeDatabase) =>
           yield* projector.run
           yield* projector.awaitCaughtUp(["test_registrations"], "5 seconds")
           expect(yield* snapshot).toMatchObject({ count: [{ total: 2 }] })
-        }).pipe(Effect.provide(environment([makeProjection({ ...registrations, readYourWrites: false })]))))
+        }).pipe(Effect.provide(environment([makeBatchProjection({ ...registrations, readYourWrites: false })]))))
 
       it.live("lag is the events each projection has not applied yet, per topic, over all partitions", () =>
         Effect.gen(function*() {
@@ -213,7 +213,7 @@ export const readModelContract = (name: string, makeDatabase: MakeDatabase) =>
               Effect.gen(function*() {
                 const attempt = yield* Ref.updateAndGet(attempts, (n) => n + 1)
                 if (attempt <= failures) return yield* Effect.fail(`not yet (${attempt})`)
-                yield* registrations.apply(event, meta)
+                yield* registrations.applyBatch([{ event, meta }])
               })
           })
           const follower = makeProjection({
@@ -250,7 +250,7 @@ export const readModelContract = (name: string, makeDatabase: MakeDatabase) =>
       it.live("a projection that comes after an unknown one is a defect", () =>
         Effect.gen(function*() {
           const exit = yield* Effect.exit(
-            Layer.build(ProjectorRuntime.layer([makeProjection({ ...registrations, after: ["nowhere"] })]))
+            Layer.build(ProjectorRuntime.layer([makeBatchProjection({ ...registrations, after: ["nowhere"] })]))
           )
           expect(exit._tag === "Failure" && exit.cause.reasons.map((reason) => reason._tag)).toEqual(["Die"])
         }).pipe(Effect.provide(Layer.provideMerge(layerMigrations([testMigrations]), Layer.merge(makeDatabase(), logLayer)))))
@@ -264,7 +264,7 @@ export const readModelContract = (name: string, makeDatabase: MakeDatabase) =>
               Effect.gen(function*() {
                 const attempt = yield* Ref.updateAndGet(attempts, (n) => n + 1)
                 if (attempt <= 2) return yield* Effect.fail(`flaky failure ${attempt}`)
-                yield* registrations.apply(event, meta)
+                yield* registrations.applyBatch([{ event, meta }])
               })
           })
           const { lines } = yield* capturingLogs(

@@ -12,7 +12,7 @@ import { TestClock } from "effect/testing"
 import { randomUUID } from "node:crypto"
 import { AuditRepository } from "./AuditRepository.ts"
 import { auditMigrations } from "./migrations.ts"
-import { applyAuditEvent, forgottenValue, redactedValue } from "./projection.ts"
+import { applyAuditEvents, forgottenValue, redactedValue } from "./projection.ts"
 
 const migrated = Layer.effectDiscard(Effect.forEach(Object.values(auditMigrations), (migration) => migration, { discard: true }))
 
@@ -55,7 +55,7 @@ const forgotten = (userId: string): StoredEvent => {
 }
 
 const apply = (stored: StoredEvent) =>
-  Effect.flatMap(Effect.orDie(decodeDomainEvent(stored.envelope)), (event) => applyAuditEvent(event, stored))
+  Effect.flatMap(Effect.orDie(decodeDomainEvent(stored.envelope)), (event) => applyAuditEvents([{ event, meta: stored }]))
 
 const applyInTransaction = (stored: StoredEvent) =>
   Effect.flatMap(SqlClient.SqlClient, (sql) => sql.withTransaction(apply(stored)))

@@ -1,6 +1,5 @@
 import { SqlClient } from "effect/sql"
-import type { DomainEvent } from "@synth/contracts"
-import type { StoredEvent } from "@synth/eventlog"
+import type { Projected } from "@synth/sql"
 import { Effect } from "effect"
 
 /** Payload members that are credentials, not facts: an auditor sees that they were set, never their value. */
@@ -25,30 +24,74 @@ const withoutCredentials = (payload: unknown): unknown => {
  */
 const auditFeedLock = 7_001_007
 
+/** The events up to and including each `user.forgotten`, then the rest: the feed hides an email after its row. */
+const upToEachForgetting = (events: ReadonlyArray<Projected>): ReadonlyArray<ReadonlyArray<Projected>> => {
+  const segments: Array<Array<Projected>> = [[]]
+  for (const projected of events) {
+    segments.at(-1)!.push(projected)
+    if (projected.event.type === "user.forgotten") segments.push([])
+  }
+  return segments.filter((segment) => segment.length > 0)
+}
+
+const rowOf = ({ meta }: Projected, seq: number) => {
+  const envelope = meta.envelope
+  const integrity = "integrity" in envelope && envelope.integrity !== undefined ? envelope.integrity : null
+  return {
+    seq,
+    event_id: envelope.eventId,
+    type: envelope.type,
+    version: envelope.version,
+    aggregate_id: envelope.aggregateId,
+    actor: envelope.actor,
+    occurred_at: envelope.occurredAt,
+    correlation_id: envelope.correlationId,
+    causation_id: envelope.causationId,
+    payload: withoutCredentials(envelope.payload),
+    integrity,
+    topic: meta.topic,
+    log_partition: meta.partition,
+    log_offset: meta.offset
+  }
+}
+
 /**
- * Appends every event, of every topic, to `audit_events` with its envelope and log position. Idempotent: a
- * redelivered event (same event id) changes nothing. The optional `integrity` seal of an envelope is kept as it came.
- * `user.forgotten` also hides the clear email of that user's version-1 registration.
+ * One statement for the rows; the identity numbers them in `seq` order, the order of the log. The payload and the
+ * seal go in as JSON members: a decoded event's payload is an object and a seal an object or absent (SQL NULL), so
+ * no JSON null needs keeping apart from NULL.
  */
-export const applyAuditEvent = (event: DomainEvent, meta: StoredEvent) =>
+const insertRows = (events: ReadonlyArray<Projected>) =>
+  Effect.flatMap(SqlClient.SqlClient, (sql) => sql`
+    INSERT INTO audit_events (
+      event_id, type, version, aggregate_id, actor, occurred_at, occurred_at_time, correlation_id, causation_id,
+      payload, integrity, topic, log_partition, log_offset
+    )
+    SELECT event_id, type, version, aggregate_id, actor, occurred_at, occurred_at::timestamptz, correlation_id,
+      causation_id, payload, integrity, topic, log_partition, log_offset
+    FROM jsonb_to_recordset(${JSON.stringify(events.map(rowOf))}::jsonb) AS batch(
+      seq integer, event_id text, type text, version integer, aggregate_id text, actor text, occurred_at text,
+      correlation_id text, causation_id text, payload jsonb, integrity jsonb, topic text, log_partition integer,
+      log_offset bigint
+    )
+    ORDER BY seq
+    ON CONFLICT (event_id) DO NOTHING`)
+
+/**
+ * Appends every event, of every topic, to `audit_events` with its envelope and log position, a batch in one
+ * statement (one more per `user.forgotten`). Idempotent: a redelivered event (same event id) changes nothing. The
+ * optional `integrity` seal of an envelope is kept as it came. `user.forgotten` also hides the clear email of that
+ * user's version-1 registration.
+ */
+export const applyAuditEvents = (events: ReadonlyArray<Projected>) =>
   Effect.gen(function* () {
+    if (events.length === 0) return
     const sql = yield* SqlClient.SqlClient
-    const envelope = meta.envelope
-    const integrity = "integrity" in envelope && envelope.integrity !== undefined ? envelope.integrity : null
     yield* sql`SELECT pg_advisory_xact_lock(${auditFeedLock})`
-    yield* sql`
-      INSERT INTO audit_events (
-        event_id, type, version, aggregate_id, actor, occurred_at, occurred_at_time, correlation_id, causation_id,
-        payload, integrity, topic, log_partition, log_offset
-      ) VALUES (
-        ${envelope.eventId}, ${envelope.type}, ${envelope.version}, ${envelope.aggregateId}, ${envelope.actor},
-        ${envelope.occurredAt}, ${envelope.occurredAt}::timestamptz, ${envelope.correlationId}, ${envelope.causationId},
-        ${JSON.stringify(withoutCredentials(envelope.payload))}::jsonb, ${integrity === null ? null : JSON.stringify(integrity)}::jsonb,
-        ${meta.topic}, ${meta.partition}, ${meta.offset}
-      )
-      ON CONFLICT (event_id) DO NOTHING`
- 
-    if (event.type === "user.forgotten") yield* forgetLegacyEmail(event.payload.userId)
+    for (const segment of upToEachForgetting(events)) {
+      yield* insertRows(segment)
+      const last = segment.at(-1)!.event
+      if (last.type === "user.forgotten") yield* forgetLegacyEmail(last.payload.userId)
+    }
   })
 
 export const forgottenValue = "[forgotten]"

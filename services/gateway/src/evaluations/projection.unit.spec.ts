@@ -8,7 +8,7 @@ import { SqlClient } from "effect/sql"
 import { UndecodableRow } from "../readModelRows.ts"
 import { EvaluationRepository } from "./EvaluationRepository.ts"
 import { evaluationMigrations } from "./migrations.ts"
-import { applyEvaluationEvent } from "./projection.ts"
+import { applyEvaluationEvents } from "./projection.ts"
 
 const owner = "01900000-0000-7000-8000-000000000001" as UserId
 const stranger = "01900000-0000-7000-8000-000000000002" as UserId
@@ -68,7 +68,7 @@ describe("the evaluations projection", () => {
   it.effect("records a request as running, with the ML utility settings as the API shows them", () =>
     Effect.gen(function* () {
       yield* migrated
-      yield* applyEvaluationEvent(requested, at("2026-01-01T00:00:00.000Z"))
+      yield* applyEvaluationEvents([{ event: requested, meta: at("2026-01-01T00:00:00.000Z") }])
       const row = Option.getOrThrow(yield* find(owner))
       expect(row).toMatchObject({
         id: evaluationId,
@@ -99,10 +99,10 @@ describe("the evaluations projection", () => {
   it.effect("completes once: the results' key and scores; a later failure and a replayed request change nothing", () =>
     Effect.gen(function* () {
       yield* migrated
-      yield* applyEvaluationEvent(requested, at("2026-01-01T00:00:00.000Z"))
-      yield* applyEvaluationEvent(completed, at("2026-01-01T00:00:05.000Z"))
-      yield* applyEvaluationEvent(failed, at("2026-01-01T00:00:06.000Z"))
-      yield* applyEvaluationEvent(requested, at("2026-01-01T00:00:07.000Z"))
+      yield* applyEvaluationEvents([{ event: requested, meta: at("2026-01-01T00:00:00.000Z") }])
+      yield* applyEvaluationEvents([{ event: completed, meta: at("2026-01-01T00:00:05.000Z") }])
+      yield* applyEvaluationEvents([{ event: failed, meta: at("2026-01-01T00:00:06.000Z") }])
+      yield* applyEvaluationEvents([{ event: requested, meta: at("2026-01-01T00:00:07.000Z") }])
       const row = Option.getOrThrow(yield* find(owner))
       expect(row).toMatchObject({
         status: "completed",
@@ -120,9 +120,9 @@ describe("the evaluations projection", () => {
   it.effect("records a failure with its reason as the error code", () =>
     Effect.gen(function* () {
       yield* migrated
-      yield* applyEvaluationEvent(requested, at("2026-01-01T00:00:00.000Z"))
-      yield* applyEvaluationEvent(failed, at("2026-01-01T00:00:02.000Z"))
-      yield* applyEvaluationEvent(completed, at("2026-01-01T00:00:03.000Z"))
+      yield* applyEvaluationEvents([{ event: requested, meta: at("2026-01-01T00:00:00.000Z") }])
+      yield* applyEvaluationEvents([{ event: failed, meta: at("2026-01-01T00:00:02.000Z") }])
+      yield* applyEvaluationEvents([{ event: completed, meta: at("2026-01-01T00:00:03.000Z") }])
       const row = Option.getOrThrow(yield* find(owner))
       expect(row.status).toBe("failed")
       expect(row.error).toEqual({ code: "dataset_unavailable", message: "The holdout dataset's table is gone." })
@@ -133,7 +133,7 @@ describe("the evaluations projection", () => {
   it.effect("shows an evaluation to its owner only; an id that is not a UUID finds nothing", () =>
     Effect.gen(function* () {
       yield* migrated
-      yield* applyEvaluationEvent({ ...requested, payload: { ...requested.payload, kind: "quick", mlUtility: null, holdoutDatasetId: null } } as DomainEvent, at("2026-01-01T00:00:00.000Z"))
+      yield* applyEvaluationEvents([{ event: { ...requested, payload: { ...requested.payload, kind: "quick", mlUtility: null, holdoutDatasetId: null } } as DomainEvent, meta: at("2026-01-01T00:00:00.000Z") }])
       expect(Option.isNone(yield* find(stranger))).toBe(true)
       const row = Option.getOrThrow(yield* find(owner))
       expect([row.kind, row.mlUtility, row.holdoutDatasetId]).toEqual(["quick", null, null])
@@ -144,7 +144,7 @@ describe("the evaluations projection", () => {
   it.effect("dies with UndecodableRow when a row holds what the repository's schema refuses", () =>
     Effect.gen(function* () {
       yield* migrated
-      yield* applyEvaluationEvent(requested, at("2026-01-01T00:00:00.000Z"))
+      yield* applyEvaluationEvents([{ event: requested, meta: at("2026-01-01T00:00:00.000Z") }])
       const sql = yield* SqlClient.SqlClient
       yield* sql`UPDATE evaluations SET status = 'paused' WHERE id = ${evaluationId}`
       const exit = yield* Effect.exit(find(owner))

@@ -30,6 +30,13 @@ export const lifecycleOf = (
   }
 }
 
+/**
+ * The decider's state after an event as the rows show it: a deleted job's rows are gone, so it reads as never
+ * requested, and the projection folds a batch from the state its rows would show after each event.
+ */
+export const asTheRowsShowIt = (state: GeneratorJob.State): GeneratorJob.State =>
+  state.status === "deleted" ? GeneratorJob.initialState : state
+
 const notYours = (id: string) =>
   new NotFound({
     detail: `There is no generator ${JSON.stringify(id.slice(0, 64))} among yours. List them with GET /generators/.`

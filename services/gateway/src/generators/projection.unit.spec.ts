@@ -10,7 +10,7 @@ import { layerEmbeddedTest } from "@synth/sql/testing"
 import { Effect, Layer, Option } from "effect"
 import { GeneratorRepository } from "./GeneratorRepository.ts"
 import { generatorMigrations } from "./migrations.ts"
-import { applyGeneratorEvent } from "./projection.ts"
+import { applyGeneratorEvents } from "./projection.ts"
 
 const owner = "01900000-0000-7000-8000-000000000001" as UserId
 const generatorId = "01900000-0000-7000-8000-0000000000a1" as GeneratorId
@@ -27,7 +27,7 @@ const TestLayer = GeneratorRepository.layer.pipe(Layer.provideMerge(layerEmbedde
 const migrated = Effect.asVoid(runMigrations([migrationSet("gateway", generatorMigrations)]))
 
 const applyAll = (events: ReadonlyArray<DomainEvent>) =>
-  Effect.forEach(events, (event, index) => applyGeneratorEvent(event, at(index)), { discard: true })
+  Effect.forEach(events, (event, index) => applyGeneratorEvents([{ event, meta: at(index) }]), { discard: true })
 
 const rows = Effect.gen(function* () {
   const repository = yield* GeneratorRepository

@@ -10,7 +10,7 @@ import { layerEmbeddedTest } from "@synth/sql/testing"
 import { Effect, Layer, Result } from "effect"
 import { decide, evolve, initialState, type UserCommand, type UserEvent, type UserState } from "./decider.ts"
 import { userMigrations } from "./migrations.ts"
-import { applyUserEvent } from "./projection.ts"
+import { applyUserEvents } from "./projection.ts"
 import { UserKeys } from "./UserKeys.ts"
 import { UserRepository } from "./UserRepository.ts"
 
@@ -74,7 +74,7 @@ describe("stateOfReadModel", () => {
 
       let folded = initialState
       for (const event of history) {
-        yield* applyUserEvent(event, at)
+        yield* applyUserEvents([{ event, meta: at }])
         folded = evolve(folded, event)
         const byEmail = yield* users.stateForEmail(email)
         const byId = yield* users.stateForId(ada)
