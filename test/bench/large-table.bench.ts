@@ -17,9 +17,9 @@ import { mkdtemp, rm, stat } from "node:fs/promises"
 import { request as httpRequest } from "node:http"
 import { loadavg, tmpdir } from "node:os"
 import { join, resolve } from "node:path"
-import { bearer, http, type RawResponse } from "../support/http.ts"
+import { bearer, goodPassword, http, type RawResponse, uniqueEmail } from "../support/http.ts"
 import { type RunningServer, repoRoot, startServer } from "../support/server.ts"
-import { createAccount, fixturesDir, streamUpload } from "../support/upload.ts"
+import { fixturesDir, streamUpload } from "../support/upload.ts"
 import { sampleTree, type TreeSampler } from "./support/treeMemory.ts"
 
 const largeMb = Number(process.env.BENCH_LARGE_MB ?? 100)
@@ -116,10 +116,41 @@ const expectStatus = (what: string, response: { readonly status: number; readonl
   if (!statuses.includes(response.status)) throw new Error(`${what} answered ${response.status}: ${response.text.slice(0, 500)}`)
 }
 
-const poll = async (what: string, read: () => Promise<RawResponse>, done: (body: Record<string, unknown>) => boolean, timeoutMs: number) => {
+/** An account's access token, renewed by logging in again (a stage can outlast the token). */
+interface Auth {
+  auth: Auth
+  readonly renew: () => Promise<void>
+}
+
+const account = async (baseUrl: string, label: string): Promise<Auth> => {
+  const email = uniqueEmail(label)
+  expectStatus("registration", await http(`${baseUrl}/auth/register`, { body: { email, password: goodPassword } }), 201)
+  const auth: Auth = {
+    token: "",
+    renew: async () => {
+      const login = await http(`${baseUrl}/auth/login`, { body: { email, password: goodPassword } })
+      expectStatus("login", login, 200)
+      auth.token = (login.json as { readonly access_auth: Auth }).access_token
+    }
+  }
+  await auth.renew()
+  return auth
+}
+
+const poll = async (
+  what: string,
+  auth: Auth,
+  read: () => Promise<RawResponse>,
+  done: (body: Record<string, unknown>) => boolean,
+  timeoutMs: number
+) => {
   const deadline = Date.now() + timeoutMs
   for (;;) {
     const response = await read()
+    if (response.status === 401) {
+      await auth.renew()
+      continue
+    }
     expectStatus(what, response, 200)
     const body = response.json as Record<string, unknown>
     if (done(body)) return body
@@ -129,9 +160,9 @@ const poll = async (what: string, read: () => Promise<RawResponse>, done: (body:
 }
 
 /** Streams a GET's body through, counting its bytes (a download never held whole by the client). */
-const downloadBytes = (url: string, token: string): Promise<number> =>
+const downloadBytes = (url: string, auth: Auth): Promise<number> =>
   new Promise((resolveBytes, reject) => {
-    const request = httpRequest(url, { headers: bearer(token), agent: false, timeout: minutes(10) })
+    const request = httpRequest(url, { headers: bearer(auth.token), agent: false, timeout: minutes(10) })
     request.once("error", reject)
     request.once("response", (response) => {
       if (response.statusCode !== 200) return reject(new Error(`GET ${url} answered ${response.statusCode}`))
@@ -151,8 +182,10 @@ interface StageResult {
   readonly note?: string
 }
 
-const stageRunner = (part: string, sampler: TreeSampler, results: Array<StageResult>) =>
+/** Runs one stage with a fresh token (outside its time), recording its time and peak. */
+const stageRunner = (part: string, auth: Auth, sampler: TreeSampler, results: Array<StageResult>) =>
   async <A>(stage: string, run: () => Promise<A>, note?: (value: A) => string): Promise<A> => {
+    await auth.renew()
     sampler.restart()
     const beforeMiB = sampler.now()
     const started = performance.now()
@@ -170,54 +203,54 @@ const stageRunner = (part: string, sampler: TreeSampler, results: Array<StageRes
     return value
   }
 
-const upload = async (server: RunningServer, token: string, path: string, name: string) => {
-  const answer = await streamUpload(server.baseUrl, token, path, name)
+const upload = async (server: RunningServer, auth: Auth, path: string, name: string) => {
+  const answer = await streamUpload(server.baseUrl, auth.token, path, name)
   expectStatus(`upload of ${name}`, answer, 201, 202)
   const body = JSON.parse(answer.text) as { readonly id: string }
   if (answer.status === 202) {
-    await poll("upload", () => http(`${server.baseUrl}/datasets/${body.id}`, { headers: bearer(token) }), (dataset) => dataset.status !== "processing", minutes(20))
+    await poll("upload", auth, () => http(`${server.baseUrl}/datasets/${body.id}`, { headers: bearer(auth.token) }), (dataset) => dataset.status !== "processing", minutes(20))
   }
   return body.id
 }
 
 /** A request that answers 200 or, when the work outlasts the server's wait, 202 with a Location to poll. */
-const waitedPost = async (server: RunningServer, token: string, path: string, what: string) => {
-  const answer = await http(`${server.baseUrl}${path}`, { method: "POST", headers: bearer(token), timeoutMs: minutes(20) })
+const waitedPost = async (server: RunningServer, auth: Auth, path: string, what: string) => {
+  const answer = await http(`${server.baseUrl}${path}`, { method: "POST", headers: bearer(auth.token), timeoutMs: minutes(20) })
   expectStatus(what, answer, 200, 202)
   if (answer.status === 200) return answer.json as Record<string, unknown>
-  return poll(what, () => http(`${server.baseUrl}${answer.header("location")}`, { headers: bearer(token) }), (body) => body.status !== "running", minutes(20))
+  return poll(what, auth, () => http(`${server.baseUrl}${answer.header("location")}`, { headers: bearer(auth.token) }), (body) => body.status !== "running", minutes(20))
 }
 
-const generate = async (server: RunningServer, token: string, datasetId: string, body: Record<string, unknown>) => {
-  const answer = await http(`${server.baseUrl}/generators/dataset/${datasetId}/generate`, { method: "POST", headers: bearer(token), body })
+const generate = async (server: RunningServer, auth: Auth, datasetId: string, body: Record<string, unknown>) => {
+  const answer = await http(`${server.baseUrl}/generators/dataset/${datasetId}/generate`, { method: "POST", headers: bearer(auth.token), body })
   expectStatus("generation", answer, 202)
   const id = (answer.json as { readonly generator_id: string }).generator_id
-  const final = await poll("generator", () => http(`${server.baseUrl}/generators/${id}`, { headers: bearer(token) }), (record) => record.status !== "running", minutes(60))
+  const final = await poll("generator", auth, () => http(`${server.baseUrl}/generators/${id}`, { headers: bearer(auth.token) }), (record) => record.status !== "running", minutes(60))
   if (final.status !== "completed") throw new Error(`generator ${id} ended ${String(final.status)}: ${JSON.stringify(final).slice(0, 800)}`)
   return { id, output: final.output_dataset_id as string }
 }
 
 const largePart = async (server: RunningServer, sampler: TreeSampler, csvPath: string, csvRows: number) => {
   const results: Array<StageResult> = []
-  const stage = stageRunner("large", sampler, results)
-  const token = await createAccount(server.baseUrl, "large")
-  const datasetId = await stage("upload", () => upload(server, token, csvPath, "large.csv"), () => `${csvRows} rows`)
-  await stage("profile", () => waitedPost(server, token, `/datasets/${datasetId}/profile`, "profile"))
-  await stage("scan", () => waitedPost(server, token, `/datasets/${datasetId}/pii-detection`, "scan"))
-  await stage("copula", () => generate(server, token, datasetId, { generator_type: "gaussian_copula", num_rows: rowsOut }))
+  const auth = await account(server.baseUrl, "large")
+  const stage = stageRunner("large", auth, sampler, results)
+  const datasetId = await stage("upload", () => upload(server, auth, csvPath, "large.csv"), () => `${csvRows} rows`)
+  await stage("profile", () => waitedPost(server, auth, `/datasets/${datasetId}/profile`, "profile"))
+  await stage("scan", () => waitedPost(server, auth, `/datasets/${datasetId}/pii-detection`, "scan"))
+  await stage("copula", () => generate(server, auth, datasetId, { generator_type: "gaussian_copula", num_rows: rowsOut }))
   const ctgan = await stage(
     "ctgan",
-    () => generate(server, token, datasetId, { generator_type: "ctgan", num_rows: rowsOut, epochs: ctganEpochs }),
+    () => generate(server, auth, datasetId, { generator_type: "ctgan", num_rows: rowsOut, epochs: ctganEpochs }),
     () => `${ctganEpochs} epoch(s), ${rowsOut} rows out`
   )
   await stage("quick-evaluation", async () => {
-    const answer = await http(`${server.baseUrl}/evaluations/quick/${ctgan.id}`, { method: "POST", headers: bearer(token), timeoutMs: minutes(20) })
+    const answer = await http(`${server.baseUrl}/evaluations/quick/${ctgan.id}`, { method: "POST", headers: bearer(auth.token), timeoutMs: minutes(20) })
     expectStatus("quick evaluation", answer, 200)
   })
   await stage("full-evaluation", async () => {
     const answer = await http(`${server.baseUrl}/evaluations/run`, {
       method: "POST",
-      headers: bearer(token),
+      headers: bearer(auth.token),
       body: {
         generator_id: ctgan.id,
         dataset_id: datasetId,
@@ -227,22 +260,22 @@ const largePart = async (server: RunningServer, sampler: TreeSampler, csvPath: s
     })
     expectStatus("evaluation run", answer, 202)
     const id = (answer.json as { readonly evaluation_id: string }).evaluation_id
-    const final = await poll("evaluation", () => http(`${server.baseUrl}/evaluations/${id}`, { headers: bearer(token) }), (record) => record.status !== "running", minutes(60))
+    const final = await poll("evaluation", auth, () => http(`${server.baseUrl}/evaluations/${id}`, { headers: bearer(auth.token) }), (record) => record.status !== "running", minutes(60))
     if (final.status !== "completed") throw new Error(`evaluation ${id} ended ${String(final.status)}: ${JSON.stringify(final).slice(0, 800)}`)
   }, () => `${evaluationSample}-row samples`)
-  await stage("download-original", () => downloadBytes(`${server.baseUrl}/datasets/${datasetId}/download`, token), (bytes) => `${(bytes / 1e6).toFixed(1)} MB`)
-  await stage("download-output", () => downloadBytes(`${server.baseUrl}/datasets/${ctgan.output}/download`, token), (bytes) => `${(bytes / 1e6).toFixed(1)} MB`)
+  await stage("download-original", () => downloadBytes(`${server.baseUrl}/datasets/${datasetId}/download`, auth), (bytes) => `${(bytes / 1e6).toFixed(1)} MB`)
+  await stage("download-output", () => downloadBytes(`${server.baseUrl}/datasets/${ctgan.output}/download`, auth), (bytes) => `${(bytes / 1e6).toFixed(1)} MB`)
   return results
 }
 
 const smallPart = async (server: RunningServer, sampler: TreeSampler, csvPath: string) => {
   const results: Array<StageResult> = []
-  const stage = stageRunner("small", sampler, results)
-  const token = await createAccount(server.baseUrl, "small")
-  const datasetId = await stage("upload", () => upload(server, token, csvPath, "telco23.csv"), () => "10000 × 23")
+  const auth = await account(server.baseUrl, "small")
+  const stage = stageRunner("small", auth, sampler, results)
+  const datasetId = await stage("upload", () => upload(server, auth, csvPath, "telco23.csv"), () => "10000 × 23")
   await stage(
     "ctgan",
-    () => generate(server, token, datasetId, { generator_type: "ctgan", num_rows: 10_000, epochs: smallEpochs }),
+    () => generate(server, auth, datasetId, { generator_type: "ctgan", num_rows: 10_000, epochs: smallEpochs }),
     () => `${smallEpochs} epochs`
   )
   return results
