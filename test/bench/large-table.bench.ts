@@ -286,7 +286,7 @@ const withServer = async <A>(run: (server: RunningServer, sampler: TreeSampler) 
     runtime: "node",
     entry: join(serverTree, "services/standalone/src/main.ts"),
     env: serverEnv,
-    readyTimeoutMs: minutes(3)
+    readyTimeoutMs: minutes(10)
   })
   const sampler = sampleTree(server.pid)
   try {
