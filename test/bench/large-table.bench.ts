@@ -118,7 +118,7 @@ const expectStatus = (what: string, response: { readonly status: number; readonl
 
 /** An account's access token, renewed by logging in again (a stage can outlast the token). */
 interface Auth {
-  auth: Auth
+  token: string
   readonly renew: () => Promise<void>
 }
 
@@ -130,7 +130,7 @@ const account = async (baseUrl: string, label: string): Promise<Auth> => {
     renew: async () => {
       const login = await http(`${baseUrl}/auth/login`, { body: { email, password: goodPassword } })
       expectStatus("login", login, 200)
-      auth.token = (login.json as { readonly access_auth: Auth }).access_token
+      auth.token = (login.json as { readonly access_token: string }).access_token
     }
   }
   await auth.renew()

@@ -73,12 +73,16 @@ export class Utf8Dictionary {
 
   #ensureRoom(entry: number, length: number) {
     if (entry + 2 > this.#starts.length) {
-      this.#starts = grown(this.#starts, this.#starts.length * 2) as Int32Array
-      this.#hashes = grown(this.#hashes, this.#starts.length) as Int32Array
-      this.#codes = grown(this.#codes, this.#starts.length) as Int32Array
+      this.#starts = grownInts(this.#starts, this.#starts.length * 2)
+      this.#hashes = grownInts(this.#hashes, this.#starts.length)
+      this.#codes = grownInts(this.#codes, this.#starts.length)
     }
     const needed = this.#starts[entry]! + length
-    if (needed > this.#pool.length) this.#pool = grown(this.#pool, Math.max(needed, this.#pool.length * 2)) as Uint8Array
+    if (needed > this.#pool.length) {
+      const pool = new Uint8Array(Math.max(needed, this.#pool.length * 2))
+      pool.set(this.#pool)
+      this.#pool = pool
+    }
   }
 
   #rehash() {
@@ -93,8 +97,8 @@ export class Utf8Dictionary {
   }
 }
 
-const grown = (array: Int32Array | Uint8Array, length: number): Int32Array | Uint8Array => {
-  const copy = array instanceof Int32Array ? new Int32Array(length) : new Uint8Array(length)
+const grownInts = (array: Int32Array, length: number): Int32Array<ArrayBuffer> => {
+  const copy = new Int32Array(length)
   copy.set(array)
   return copy
 }
