@@ -1,4 +1,4 @@
-import { BlobKey, BlobStore, readAll } from "@synth/blobstore"
+import { BlobKey, BlobStore, readShared } from "@synth/blobstore"
 import {
   type DatasetId,
   type EvaluationFailureReason,
@@ -51,8 +51,9 @@ export class Evaluation extends Context.Service<Evaluation>()("@synth/evaluation
     const config = yield* EvaluationConfig
     const permits = yield* Semaphore.make(config.concurrency)
 
+    // Shared with the worker thread, not copied into it: each table is held once while the evaluation runs.
     const readTable = (datasetId: DatasetId, role: string) =>
-      readAll(blobs.get(BlobKey.make("datasets", datasetId, "table"))).pipe(
+      readShared(blobs, BlobKey.make("datasets", datasetId, "table")).pipe(
         Effect.catchTag("BlobNotFound", () => Effect.fail(new DatasetUnavailable({ role })))
       )
 

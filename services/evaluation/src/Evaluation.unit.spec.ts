@@ -286,7 +286,9 @@ describe("Evaluation", () => {
       Effect.map(BlobStore, (store) => ({
         ...store,
         get: (key: BlobKey) =>
-          key === tableKey(syntheticId) ? Stream.fail(new BlobStoreError({ reason: "unreachable" })) : store.get(key)
+          key === tableKey(syntheticId) ? Stream.fail(new BlobStoreError({ reason: "unreachable" })) : store.get(key),
+        stat: (key: BlobKey) =>
+          key === tableKey(syntheticId) ? Effect.fail(new BlobStoreError({ reason: "unreachable" })) : store.stat(key)
       }))
     ).pipe(Layer.provide(BlobStoreMemory))
     const layer = Evaluation.layer.pipe(

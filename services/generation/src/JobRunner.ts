@@ -1,4 +1,4 @@
-import { BlobKey, BlobStore, readAll } from "@synth/blobstore"
+import { BlobKey, BlobStore, readAll, readShared } from "@synth/blobstore"
 import type { DatasetId, EventEnvelope, GenerationFailureReason, GeneratorId, UserId } from "@synth/contracts"
 import { EventWriter } from "@synth/eventlog"
 import { GeneratorJob } from "@synth/jobs"
@@ -104,7 +104,8 @@ export class JobRunner extends Context.Service<JobRunner>()("@synth/generation/J
     const train = (job: GeneratorJob.RequestedGeneration, attempt: number, cause: EventEnvelope) =>
       Effect.gen(function* () {
         const startedAt = yield* Clock.currentTimeMillis
-        const table = yield* readAll(blobs.get(BlobKey.make("datasets", job.datasetId, "table"))).pipe(
+        // Shared with the worker thread, not copied into it: the table is held once while the job runs.
+        const table = yield* readShared(blobs, BlobKey.make("datasets", job.datasetId, "table")).pipe(
           Effect.map((bytes) => ({ _tag: "Read" as const, bytes })),
           Effect.catchTag("BlobNotFound", () => Effect.succeed({ _tag: "Missing" as const }))
         )

@@ -28,6 +28,17 @@ describe("epochMillisOf", () => {
   })
 })
 
+describe("epochMillisOf on day dates", () => {
+  it("reads every chunk and slice as get() does", () => {
+    const days = Array.from({ length: 50 }, (_, index) => (index % 7 === 3 ? null : new Date((index * 37 - 400) * day)))
+    const whole = vectorFromArray(days, new DateDay())
+    const pieces = whole.slice(0, 11).concat(whole.slice(11, 12), vectorFromArray([null], new DateDay()).slice(1), whole.slice(12))
+    const expected = Float64Array.from(days, (date) => (date === null ? 0 : date.getTime()))
+    expect(epochMillisOf(pieces)).toEqual({ values: expected, missing: Uint8Array.from(days, (date) => (date === null ? 1 : 0)) })
+    expect(Array.from(pieces, (value: unknown) => (value === null ? 0 : Number(value)))).toEqual(Array.from(expected))
+  })
+})
+
 describe("withNaNForMissing", () => {
   it("puts NaN in the null rows, leaving a column without nulls as it is", () => {
     expect(withNaNForMissing({ values: Float64Array.of(1, 0, 3), missing: Uint8Array.of(0, 1, 0) }))

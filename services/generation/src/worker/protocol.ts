@@ -3,9 +3,9 @@ import type { ScanSummary } from "@synth/protect"
 import type { RuleProblem, TrainingPrivacy, WidthColumn } from "@synth/synth"
 
 /**
- * Messages between a generation job and its worker thread. Bytes (tables as Arrow IPC, artifacts as JSON) cross as
- * transferred ArrayBuffers, so nothing is copied and the worker does every CPU-heavy step: decoding the table,
- * fitting, sampling and encoding the output.
+ * Messages between a generation job and its worker thread. Bytes (tables as Arrow IPC, artifacts as JSON) cross
+ * without copies: the job's table in a SharedArrayBuffer (readShared), the worker's results as transferred
+ * ArrayBuffers; the worker does every CPU-heavy step: decoding the table, fitting, sampling and encoding the output.
  */
 export interface TrainingParameters {
   readonly seed: number
