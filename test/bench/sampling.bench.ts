@@ -11,11 +11,11 @@
 // Knobs: BENCH_SAMPLING_DATASETS (telco_churn,credit_data), BENCH_SAMPLING_MODELS (ctgan,tvae,gaussian_copula,
 // dp-ctgan), BENCH_SAMPLING_ROWS (50000: the larger count; the table's own row count is always measured),
 // BENCH_SAMPLING_ROUNDS (3), BENCH_SAMPLING_EPOCHS (2), BENCH_SAMPLING_BEFORE (unset), BENCH_SDV (1; 0: ours only).
-import { spawn } from "node:child_process"
 import { readFileSync } from "node:fs"
 import { loadavg } from "node:os"
 import { join } from "node:path"
 import { repoRoot } from "../support/server.ts"
+import { runJsonChild } from "./support/runJsonChild.ts"
 import type { SamplingRun } from "./support/samplingRun.ts"
 import { runSdvSampling, type SdvSamplingResult } from "./support/sdvReference.ts"
 
@@ -39,21 +39,8 @@ interface OursSample {
   readonly loadAverage: number
 }
 
-const runOurs = (config: SamplingRun): Promise<{ readonly samples: ReadonlyArray<OursSample> }> =>
-  new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["test/bench/support/samplingRun.ts", JSON.stringify(config)], {
-      cwd: repoRoot,
-      stdio: ["ignore", "pipe", "inherit"]
-    })
-    let output = ""
-    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()))
-    child.on("error", reject)
-    child.on("close", (code) => {
-      const line = output.split("\n").find((text) => text.startsWith("{"))
-      if (code !== 0 || line === undefined) reject(new Error(`samplingRun exited ${code}: ${output}`))
-      else resolve(JSON.parse(line) as { samples: ReadonlyArray<OursSample> })
-    })
-  })
+const runOurs = (config: SamplingRun) =>
+  runJsonChild<{ readonly samples: ReadonlyArray<OursSample> }>("test/bench/support/samplingRun.ts", config)
 
 const sdvModel = (model: SamplingRun["generator"]) => (model === "gaussian_copula" ? "copula" : model === "dp-ctgan" ? null : model)
 const fixed = (value: number | undefined, digits = 3) => (value === undefined ? "" : value.toFixed(digits))

@@ -158,6 +158,21 @@ const lastJsonLine = (stdout: string): unknown => {
   return JSON.parse(line)
 }
 
+/** The script's arguments that say what to fit: the table, the model and its training settings. */
+const fitArguments = (run: {
+  readonly data: string
+  readonly model: string
+  readonly epochs: number
+  readonly batchSize: number
+  readonly seed: number
+}) => [
+  "--data", run.data,
+  "--model", run.model,
+  "--epochs", String(run.epochs),
+  "--batch-size", String(run.batchSize),
+  "--seed", String(run.seed)
+]
+
 /** Trains SDV's synthesizer on one CSV, samples as many rows, scores them; the script's measurements. */
 export const runSdvReference = async (run: SdvRun): Promise<SdvRunResult> => {
   const interpreter = await ensureSdvVenv()
@@ -167,11 +182,7 @@ export const runSdvReference = async (run: SdvRun): Promise<SdvRunResult> => {
     note(`${run.model} on ${run.data}, ${run.epochs} epochs`)
     await execute(interpreter, [
       script,
-      "--data", run.data,
-      "--model", run.model,
-      "--epochs", String(run.epochs),
-      "--batch-size", String(run.batchSize),
-      "--seed", String(run.seed),
+      ...fitArguments(run),
       "--threads", String(run.threads ?? 2),
       "--output", output,
       ...(run.sampleCsv === undefined ? [] : ["--sample-output", run.sampleCsv])
@@ -225,11 +236,7 @@ export const runSdvSampling = async (run: SdvSampling): Promise<SdvSamplingResul
   note(`${run.model} on ${run.data}: sampling ${run.rows.join(", ")} rows`)
   const stdout = await execute(interpreter, [
     script,
-    "--data", run.data,
-    "--model", run.model,
-    "--epochs", String(run.epochs),
-    "--batch-size", String(run.batchSize),
-    "--seed", String(run.seed),
+    ...fitArguments(run),
     "--sample-rows", run.rows.join(","),
     "--sample-rounds", String(run.rounds)
   ], "capture")
